@@ -1,0 +1,18 @@
+"""Hypothesis profiles: ``ci`` (the default) is derandomised and bounded so the
+suite is repeatable and stays fast on two cores; ``dev`` searches harder.
+Choose with ``HYPOTHESIS_PROFILE=dev pytest``."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=60,
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", max_examples=500, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -1,0 +1,123 @@
+"""The ``puzzlekit`` command (also ``python -m puzzlekit``).
+
+One subcommand group per puzzle module, each defined in that module's
+``cli.py`` by a ``register(commands)`` function, plus ``demo``. Exit status:
+0 on success, 1 when there is no solution, 2 on bad input (one line on
+stderr, no traceback).
+
+>>> main(["--version"])  # doctest: +ELLIPSIS
+puzzlekit ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from puzzlekit import __version__
+from puzzlekit.errors import PuzzleError
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_NO_SOLUTION", "EXIT_OK", "emit_json", "main", "read_input"]
+
+EXIT_OK = 0
+"""The command did what was asked."""
+EXIT_NO_SOLUTION = 1
+"""The input was fine but has no solution."""
+EXIT_BAD_INPUT = 2
+"""The input or the arguments were malformed."""
+
+MODULES = ("twist", "tromino", "linkpath", "samegame")
+
+
+class _ModuleCli(Protocol):
+    def register(self, commands: Any) -> None: ...
+
+    def demo(self) -> str: ...
+
+
+def _module_cli(name: str) -> _ModuleCli:
+    module: _ModuleCli = importlib.import_module(f"puzzlekit.{name}.cli")
+    return module
+
+
+def read_input(source: str) -> str:
+    """The text of file *source*, or of standard input when it is ``-``.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", delete=False, suffix=".txt") as f:
+    ...     _ = f.write("ab\\n")
+    >>> read_input(f.name)
+    'ab\\n'
+    >>> os.remove(f.name)
+    """
+    if source == "-":
+        return sys.stdin.read()
+    with open(source, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def emit_json(value: object) -> None:
+    """Print *value* as one JSON document on standard output.
+
+    >>> emit_json({"score": 3, "moves": [[0, 1]]})
+    {"score": 3, "moves": [[0, 1]]}
+    """
+    print(json.dumps(value))
+
+
+def _demo(_args: argparse.Namespace) -> int:
+    for name in MODULES:
+        print(f"== {name} ==")
+        print(_module_cli(name).demo())
+        print()
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the whole command, with every module's group.
+
+    >>> sorted(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    ['demo', 'linkpath', 'samegame', 'tromino', 'twist']
+    """
+    parser = argparse.ArgumentParser(
+        prog="puzzlekit",
+        description=(
+            "Solve, check and generate IQ-Twist, tromino, link-matching and SameGame puzzles."
+        ),
+        epilog="example: puzzlekit demo",
+    )
+    parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
+    commands = parser.add_subparsers(dest="module", required=True, metavar="COMMAND")
+    demo = commands.add_parser(
+        "demo",
+        help="print a solved instance of each puzzle",
+        description="Print a solved instance of each puzzle.",
+        epilog="example: puzzlekit demo",
+    )
+    demo.set_defaults(run=_demo)
+    for name in MODULES:
+        _module_cli(name).register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with *argv* (default: ``sys.argv[1:]``) and return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
+    try:
+        status: int = args.run(args)
+    except (PuzzleError, ValueError, TypeError, OSError) as error:
+        print(f"puzzlekit: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("puzzlekit: interrupted", file=sys.stderr)
+        return 130
+    return status

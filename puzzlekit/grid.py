@@ -1,0 +1,152 @@
+"""Grid text and coordinates shared by every puzzle module.
+
+Boards are written one line per row, top row first. These helpers split such
+text into rows, check that it is rectangular and made of allowed characters,
+and report problems with the 0-based position where they are found, so that
+every module's ``parse`` speaks the same way.
+
+>>> parse_grid("ab.\\n.ba\\n")
+('ab.', '.ba')
+>>> parse_cell("2,3")
+(2, 3)
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from puzzlekit.errors import ParseError
+
+__all__ = [
+    "Cell",
+    "as_cell",
+    "check_characters",
+    "parse_cell",
+    "parse_grid",
+    "parse_token_grid",
+    "where",
+]
+
+Cell: TypeAlias = tuple[int, int]
+"""A grid position ``(row, col)``, 0-based, row 0 at the top."""
+
+
+def where(row: int, col: int) -> str:
+    """Name a grid position in error messages, 0-based.
+
+    >>> where(2, 3)
+    'row 2, column 3'
+    """
+    return f"row {row}, column {col}"
+
+
+def _lines(text: object, what: str) -> list[str]:
+    if not isinstance(text, str):
+        raise TypeError(f"{what} text must be a str, not {type(text).__name__}")
+    lines = [line.strip() for line in text.splitlines()]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        raise ParseError(f"{what} text {text!r} has no rows")
+    for number, line in enumerate(lines):
+        if not line:
+            raise ParseError(f"{what} text has an empty line at row {number}")
+    return lines
+
+
+def parse_grid(text: str, *, what: str = "board") -> tuple[str, ...]:
+    """Split *text* into equally long rows of single-character cells.
+
+    Leading and trailing blank lines and the white space around each row are
+    ignored. A blank line inside the grid, a row of another length or a
+    space inside a row raises :class:`~puzzlekit.ParseError` naming the row.
+
+    >>> parse_grid("..a\\n.b")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: board row 1 '.b' has 2 cells, expected 3 like row 0
+    """
+    rows = _lines(text, what)
+    width = len(rows[0])
+    for number, row in enumerate(rows):
+        if len(row) != width:
+            raise ParseError(
+                f"{what} row {number} {row!r} has {len(row)} cells, expected {width} like row 0"
+            )
+        for col, char in enumerate(row):
+            if char.isspace():
+                raise ParseError(f"{what} has white space at {where(number, col)}")
+    return tuple(rows)
+
+
+def parse_token_grid(text: str, *, what: str = "board") -> tuple[tuple[str, ...], ...]:
+    """Split *text* into equally long rows of white-space separated tokens.
+
+    >>> parse_token_grid("0 1 2\\n2 1 0")
+    (('0', '1', '2'), ('2', '1', '0'))
+    """
+    rows = tuple(tuple(line.split()) for line in _lines(text, what))
+    width = len(rows[0])
+    for number, row in enumerate(rows):
+        if len(row) != width:
+            raise ParseError(
+                f"{what} row {number} has {len(row)} entries, expected {width} like row 0"
+            )
+    return rows
+
+
+def check_characters(rows: tuple[str, ...], allowed: str, *, what: str = "board") -> None:
+    """Raise :class:`~puzzlekit.ParseError` at the first character not in *allowed*.
+
+    >>> check_characters(("..#", ".x."), ".#", what="tromino board")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: tromino board has 'x' at row 1, column 1; expected one of '.#'
+    """
+    for row_number, row in enumerate(rows):
+        for col, char in enumerate(row):
+            if char not in allowed:
+                raise ParseError(
+                    f"{what} has {char!r} at {where(row_number, col)}; expected one of {allowed!r}"
+                )
+
+
+def parse_cell(text: str) -> Cell:
+    """Read a cell written ``ROW,COL`` (0-based), as the command line takes it.
+
+    >>> parse_cell(" 4, 0 ")
+    (4, 0)
+    >>> parse_cell("4,-1")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: cell '4,-1' has a negative coordinate
+    """
+    parts = text.split(",")
+    if len(parts) != 2 or not all(part.strip().lstrip("-").isdigit() for part in parts):
+        raise ParseError(f"cell {text!r} is not of the form ROW,COL")
+    row, col = (int(part) for part in parts)
+    if row < 0 or col < 0:
+        raise ParseError(f"cell {text!r} has a negative coordinate")
+    return row, col
+
+
+def as_cell(value: object) -> Cell:
+    """Check that *value* is a ``(row, col)`` pair of ints and return it as a tuple.
+
+    Public move functions call this first, so that a wrong type gives a
+    :class:`TypeError` that says so rather than an error deep inside.
+
+    >>> as_cell([1, 2])
+    (1, 2)
+    >>> as_cell((1, "2"))
+    Traceback (most recent call last):
+    ...
+    TypeError: a cell is a (row, col) pair of ints, not (1, '2')
+    """
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        row, col = value
+        if type(row) is int and type(col) is int:
+            return row, col
+    raise TypeError(f"a cell is a (row, col) pair of ints, not {value!r}")

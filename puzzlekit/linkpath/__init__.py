@@ -1,0 +1,3 @@
+"""puzzlekit.linkpath (being written)."""
+
+__all__: list[str] = []

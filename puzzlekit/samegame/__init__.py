@@ -1,0 +1,3 @@
+"""puzzlekit.samegame (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,113 @@
+"""A small SVG writer shared by the modules' ``to_svg()`` methods.
+
+It builds a document element by element and escapes every attribute and
+text, so the result always parses as XML.
+
+>>> canvas = SvgCanvas(20, 10)
+>>> canvas.rect(0, 0, 10, 10, fill="#c00")
+>>> canvas.text(15, 5, "a<b")
+>>> print(canvas.to_string())  # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
+<rect x="0" y="0" width="10" height="10" fill="#c00"/>
+<text x="15" y="5">a&lt;b</text>
+</svg>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["PALETTE", "SvgCanvas"]
+
+PALETTE: tuple[str, ...] = (
+    "#d62728",
+    "#1f77b4",
+    "#2ca02c",
+    "#ffbf00",
+    "#9467bd",
+    "#ff7f0e",
+    "#17becf",
+    "#e377c2",
+    "#8c564b",
+    "#7f7f7f",
+    "#bcbd22",
+    "#393b79",
+)
+"""Distinct fill colours, indexed by colour number modulo their count."""
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _attributes(items: dict[str, object]) -> str:
+    parts = []
+    for name, value in items.items():
+        if value is None:
+            continue
+        text = _number(value) if isinstance(value, (int, float)) else str(value)
+        parts.append(f" {name.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return "".join(parts)
+
+
+class SvgCanvas:
+    """An SVG document of *width* x *height* user units, built element by element.
+
+    Keyword arguments become attributes; a trailing underscore is dropped and
+    other underscores become dashes (``stroke_width=2`` writes
+    ``stroke-width="2"``, ``class_="peg"`` writes ``class="peg"``).
+
+    >>> canvas = SvgCanvas(4, 4)
+    >>> canvas.circle(2, 2, 1, fill="white", stroke_width=0.5)
+    >>> canvas.to_string().count("<circle")
+    1
+    """
+
+    def __init__(self, width: float, height: float, *, background: str | None = None) -> None:
+        self.width = width
+        self.height = height
+        self._elements: list[str] = []
+        if background is not None:
+            self.rect(0, 0, width, height, fill=background)
+
+    def _add(self, tag: str, attributes: dict[str, object], text: str | None = None) -> None:
+        if text is None:
+            self._elements.append(f"<{tag}{_attributes(attributes)}/>")
+        else:
+            self._elements.append(f"<{tag}{_attributes(attributes)}>{escape(text)}</{tag}>")
+
+    def rect(self, x: float, y: float, width: float, height: float, **style: object) -> None:
+        """Add a rectangle with its top-left corner at (*x*, *y*)."""
+        self._add("rect", {"x": x, "y": y, "width": width, "height": height, **style})
+
+    def circle(self, cx: float, cy: float, r: float, **style: object) -> None:
+        """Add a circle centred at (*cx*, *cy*)."""
+        self._add("circle", {"cx": cx, "cy": cy, "r": r, **style})
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: object) -> None:
+        """Add a straight line."""
+        self._add("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, **style})
+
+    def polyline(self, points: Iterable[tuple[float, float]], **style: object) -> None:
+        """Add an open polyline through *points* (unfilled unless *fill* is given)."""
+        text = " ".join(f"{_number(x)},{_number(y)}" for x, y in points)
+        self._add("polyline", {"points": text, "fill": "none", **style})
+
+    def polygon(self, points: Iterable[tuple[float, float]], **style: object) -> None:
+        """Add a closed polygon through *points*."""
+        text = " ".join(f"{_number(x)},{_number(y)}" for x, y in points)
+        self._add("polygon", {"points": text, **style})
+
+    def text(self, x: float, y: float, content: str, **style: object) -> None:
+        """Add *content* as text anchored at (*x*, *y*); it is escaped."""
+        self._add("text", {"x": x, "y": y, **style}, content)
+
+    def to_string(self) -> str:
+        """The finished document."""
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(self.width)}" '
+            f'height="{_number(self.height)}" viewBox="0 0 {_number(self.width)} '
+            f'{_number(self.height)}">'
+        )
+        return "\n".join([head, *self._elements, "</svg>"])

@@ -1,0 +1,12 @@
+"""Hypothesis strategies for property-testing code built on puzzlekit.
+
+Needs `hypothesis <https://hypothesis.readthedocs.io>`_ (``pip install
+'puzzlekit[testing]'``). One submodule per puzzle module, each giving
+strategies for its states and moves:
+
+>>> from puzzlekit.testing import samegame, twist  # doctest: +SKIP
+"""
+
+from puzzlekit.testing import linkpath, samegame, tromino, twist
+
+__all__ = ["linkpath", "samegame", "tromino", "twist"]

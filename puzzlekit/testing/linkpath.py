@@ -1,0 +1,3 @@
+"""Hypothesis strategies for :mod:`puzzlekit.linkpath` (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""Hypothesis strategies for :mod:`puzzlekit.twist` (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""puzzlekit.tromino (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""puzzlekit.twist (being written)."""
+
+__all__: list[str] = []

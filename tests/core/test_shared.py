@@ -1,0 +1,134 @@
+"""The shared helpers: grid text, cells, limits, random sources, SVG, errors."""
+
+import pickle
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import puzzlekit
+from puzzlekit.errors import IllegalMoveError, ParseError, PuzzleError, UnsolvableError
+from puzzlekit.grid import as_cell, check_characters, parse_cell, parse_grid, parse_token_grid
+from puzzlekit.limits import Budget, make_rng
+from puzzlekit.svg import SvgCanvas
+
+
+@pytest.mark.parametrize("error", [ParseError, IllegalMoveError, UnsolvableError])
+def test_errors_are_puzzle_errors_and_value_errors(error):
+    assert issubclass(error, PuzzleError)
+    assert issubclass(error, ValueError)
+    assert getattr(puzzlekit, error.__name__) is error
+
+
+def test_errors_pickle_with_their_message():
+    error = pickle.loads(pickle.dumps(ParseError("bad 'x' at row 1, column 2")))
+    assert isinstance(error, ParseError)
+    assert str(error) == "bad 'x' at row 1, column 2"
+
+
+def test_version_is_a_release_string():
+    assert puzzlekit.__version__.count(".") == 2
+
+
+def test_parse_grid_strips_blank_lines_and_margins():
+    assert parse_grid("\n  ab \n cd\n\n") == ("ab", "cd")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "has no rows"),
+        ("ab\n\ncd", "empty line at row 1"),
+        ("ab\nabc", "row 1 'abc' has 3 cells, expected 2"),
+        ("a b\nabc", "white space at row 0, column 1"),
+    ],
+)
+def test_parse_grid_rejects_with_position(text, message):
+    with pytest.raises(ParseError, match=message):
+        parse_grid(text)
+
+
+def test_parse_grid_refuses_non_text():
+    with pytest.raises(TypeError, match="must be a str"):
+        parse_grid(b"ab")  # type: ignore[arg-type]
+
+
+@given(st.lists(st.text(alphabet="ab.#", min_size=3, max_size=3), min_size=1, max_size=6))
+def test_parse_grid_round_trips_rectangles(rows):
+    assert parse_grid("\n".join(rows)) == tuple(rows)
+
+
+@given(st.text())
+def test_parse_grid_gives_rows_or_parse_error(text):
+    try:
+        rows = parse_grid(text)
+    except ParseError:
+        return
+    assert len({len(row) for row in rows}) == 1
+
+
+def test_token_grid_checks_row_lengths():
+    assert parse_token_grid("1 2\n3 4") == (("1", "2"), ("3", "4"))
+    with pytest.raises(ParseError, match="row 1 has 1 entries, expected 2"):
+        parse_token_grid("1 2\n3")
+
+
+def test_check_characters_names_the_position():
+    check_characters(("..", "#."), ".#")
+    with pytest.raises(ParseError, match="'x' at row 1, column 0"):
+        check_characters(("..", "x."), ".#")
+
+
+@pytest.mark.parametrize("text", ["1", "1,2,3", "a,b", "", ",", "1.5,2"])
+def test_parse_cell_rejects_malformed(text):
+    with pytest.raises(ParseError):
+        parse_cell(text)
+
+
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_parse_cell_round_trips(row, col):
+    assert parse_cell(f"{row},{col}") == (row, col)
+
+
+@pytest.mark.parametrize("value", [(1,), (1, 2, 3), (1.0, 2), (True, 1), "12", None, (1, "2")])
+def test_as_cell_refuses_non_cells(value):
+    with pytest.raises(TypeError):
+        as_cell(value)
+
+
+def test_budget_node_limit_and_time_limit():
+    budget = Budget(node_limit=10)
+    assert not any(budget.spend() for _ in range(10))
+    assert budget.spend() and budget.exhausted and budget.nodes == 11
+    assert Budget(time_limit=0).spend()
+    assert Budget(time_limit=100).remaining is not None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [({"node_limit": -1}, ValueError), ({"time_limit": "1"}, TypeError),
+     ({"time_limit": float("nan")}, ValueError)],
+)
+def test_budget_refuses_bad_limits(kwargs, error):
+    with pytest.raises(error):
+        Budget(**kwargs)
+
+
+@given(st.integers())
+def test_make_rng_is_deterministic(seed):
+    assert make_rng(seed).getrandbits(64) == make_rng(seed).getrandbits(64)
+
+
+def test_svg_canvas_is_well_formed_xml_with_escaped_text():
+    canvas = SvgCanvas(10, 10, background="white")
+    canvas.polyline([(0, 0), (5.5, 5)], stroke="black", stroke_width=2)
+    canvas.polygon([(0, 0), (1, 0), (1, 1)], fill="red", class_="piece")
+    canvas.line(0, 0, 1, 1, stroke="blue")
+    canvas.text(1, 1, '<&"quoted">')
+    root = ET.fromstring(canvas.to_string())
+    assert root.tag.endswith("svg")
+    assert len(root) == 5
+    assert root[1].get("stroke-width") == "2"
+    assert root[2].get("class") == "piece"
+    assert root[4].text == '<&"quoted">'
