@@ -1,3 +1,69 @@
-"""puzzlekit.twist (being written)."""
+"""IQ-Twist: place 8 pieces on a 4x8 board so that every peg sits in a hole of its colour.
 
-__all__: list[str] = []
+IQ-Twist (SmartGames) has a board of 32 locations, columns ``1``-``8`` and
+rows ``A``-``D``, 8 pieces ``a``-``h`` of 3 to 5 loops (each filled or with
+a hole) in four colours, and 7 pegs ``i``-``l``. A challenge sets some pegs
+(and perhaps a piece); the player covers the whole board with the pieces so
+that each peg pokes through a hole of a piece of its colour. Every
+position is a placement string such as ``'f3C4i6B0'`` (piece ``f`` at
+column 3, row C, orientation 4; red peg ``i`` at 6B).
+
+>>> from puzzlekit.twist import State, solve, count_solutions
+>>> start = State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")   # booklet challenge 1
+>>> print(solve(start).grid())
+cdddgbaa
+cddggbba
+ceefggba
+cefffhhh
+>>> count_solutions(State())   # tilings of the empty board
+5992
+
+The string-level functions of the TwistGame API (:func:`solutions`,
+:func:`viable_piece_placements`, the ``is_*`` predicates) work on the
+placement strings directly.
+"""
+
+from puzzlekit.twist.api import (
+    is_placement_string_valid,
+    is_placement_string_well_formed,
+    is_placement_well_formed,
+    solutions,
+    viable_piece_placements,
+)
+from puzzlekit.twist.challenges import Challenge, challenge, challenges
+from puzzlekit.twist.generate import EFFORT, LEVELS, Level, effort, generate, level_of
+from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
+from puzzlekit.twist.solver import SearchResult, count_solutions, hint, search, solve
+from puzzlekit.twist.state import LegalMoves, Placement, State
+
+__all__ = [
+    "COLOUR",
+    "EFFORT",
+    "LEVELS",
+    "PEGS",
+    "PEG_COUNT",
+    "PIECES",
+    "SHAPES",
+    "Challenge",
+    "Colour",
+    "LegalMoves",
+    "Level",
+    "Placement",
+    "SearchResult",
+    "State",
+    "challenge",
+    "challenges",
+    "count_solutions",
+    "effort",
+    "generate",
+    "hint",
+    "is_placement_string_valid",
+    "is_placement_string_well_formed",
+    "is_placement_well_formed",
+    "level_of",
+    "loops",
+    "search",
+    "solutions",
+    "solve",
+    "viable_piece_placements",
+]

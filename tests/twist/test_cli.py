@@ -1,0 +1,107 @@
+"""The ``puzzlekit twist`` commands, run the way a user runs them."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from puzzlekit.cli import main
+from puzzlekit.twist import challenges, generate
+
+CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
+SOLVED_1 = "a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0"
+
+
+def run(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlekit", "twist", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("command", ["solve", "hint", "generate", "show"])
+def test_help_shows_an_example(command):
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert "example: puzzlekit twist" in result.stdout
+    if command == "solve":
+        assert f"1-{len(challenges())}" in result.stdout
+
+
+def test_solve_prints_the_solution_and_its_board():
+    result = run("solve", CHALLENGE_1)
+    assert result.returncode == 0
+    lines = result.stdout.split()
+    assert lines[0] == SOLVED_1 and lines[1:5] == ["cdddgbaa", "cddggbba", "ceefggba", "cefffhhh"]
+
+
+def test_solve_a_shipped_challenge_as_json():
+    result = run("solve", "--challenge", "1", "--json")
+    assert result.returncode == 0
+    answer = json.loads(result.stdout)
+    assert answer["solutions"] == [SOLVED_1] and answer["complete"] is True
+
+
+def test_solve_all_and_stdin():
+    result = run("solve", "-", "--all", "--json", stdin="c1A3d2A6e2C3f3C2g4A7h6D0i6B0\n")
+    assert result.returncode == 0
+    assert len(json.loads(result.stdout)["solutions"]) >= 1
+
+
+def test_no_solution_exits_1():
+    result = run("solve", "a1A0b1C0", "--json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["solutions"] == []
+    assert main(["twist", "hint", "a1A0b1C0"]) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("solve", "a7A7x"),
+        ("solve", "--challenge", "0"),
+        ("hint", "a7A7a7A7"),
+        ("generate", "--level", "easy"),
+    ],
+)
+def test_bad_input_exits_2_without_traceback(args):
+    result = run(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and result.stderr
+
+
+def test_hint_and_generate_json():
+    hint = json.loads(run("hint", CHALLENGE_1, "--json").stdout)
+    assert hint["hint"] == "a7A7"
+    made = json.loads(run("generate", "--level", "master", "--seed", "4", "--json").stdout)
+    assert made["start"] == str(generate("master", seed=4)) and made["level"] == "master"
+
+
+def test_show_writes_svg_and_json(tmp_path):
+    picture = tmp_path / "board.svg"
+    result = run("show", "a7A7b7A0", "--svg", str(picture), "--json")
+    assert result.returncode == 0
+    summary = json.loads(result.stdout)
+    assert summary["valid"] is False and summary["problems"]
+    ET.fromstring(picture.read_text(encoding="utf-8"))
+
+
+def test_in_process_runs_and_argument_errors(capsys):
+    assert main(["twist", "show", CHALLENGE_1]) == 0
+    assert "missing pieces: abcdegh" in capsys.readouterr().out
+    assert main(["twist", "solve"]) == 2
+    assert main(["twist", "solve", CHALLENGE_1, "--challenge", "1"]) == 2
+    assert main(["twist", "show", "a9A0"]) == 2
+    assert main(["twist", "solve", "--challenge", "x"]) == 2
+    assert "a9A0" in capsys.readouterr().err
+
+
+def test_start_from_a_file(tmp_path):
+    path = tmp_path / "start.txt"
+    path.write_text(CHALLENGE_1 + "\n", encoding="utf-8")
+    assert run("solve", str(path)).stdout.split()[0] == SOLVED_1
