@@ -1,3 +1,149 @@
-"""Hypothesis strategies for :mod:`puzzlekit.tromino` (being written)."""
+"""Hypothesis strategies for :mod:`puzzlekit.tromino`.
 
-__all__: list[str] = []
+``boards()`` draws boards with random holes, ``one_hole_boards()`` the
+classic deficient rectangles, ``tileable_boards()`` one-hole rectangles that
+can be tiled, ``trominoes(board)`` trominoes inside a board,
+``legal_trominoes(board)`` those it accepts now, ``partial_boards()`` boards
+after a few legal placements and ``tilings()`` tilings from
+:func:`~puzzlekit.tromino.tile`.
+
+>>> from hypothesis import given
+>>> @given(partial_boards(max_side=5))
+... def test_round_trip(board):
+...     assert Board.parse(str(board)) == board
+>>> test_round_trip()
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from puzzlekit.tromino.board import Board, Tromino
+from puzzlekit.tromino.construct import is_tileable, tile
+from puzzlekit.tromino.tiling import Tiling
+
+__all__ = [
+    "boards",
+    "legal_trominoes",
+    "one_hole_boards",
+    "partial_boards",
+    "tileable_boards",
+    "tilings",
+    "trominoes",
+]
+
+
+def boards(*, max_side: int = 6, max_holes: int = 4) -> st.SearchStrategy[Board]:
+    """Boards of 1 to *max_side* rows and columns with up to *max_holes* holes.
+
+    >>> from hypothesis import find
+    >>> find(boards(), lambda board: len(board.holes) >= 1)
+    Board.parse('#')
+    """
+    return _boards(max_side, max_holes)
+
+
+@st.composite
+def _boards(draw: st.DrawFn, max_side: int, max_holes: int) -> Board:
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    cells = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+    holes = draw(st.frozensets(cells, max_size=min(max_holes, rows * cols)))
+    return Board(rows, cols, holes)
+
+
+def one_hole_boards(*, max_side: int = 12) -> st.SearchStrategy[Board]:
+    """Rectangles of at most *max_side* a side with one hole and an area (without the
+    hole) divisible by 3.
+
+    >>> from hypothesis import find
+    >>> find(one_hole_boards(), lambda board: board.rows == 2).area
+    3
+    """
+    return _one_hole_boards(max_side)
+
+
+@st.composite
+def _one_hole_boards(draw: st.DrawFn, max_side: int) -> Board:
+    rows = draw(st.integers(1, max_side).filter(lambda n: n % 3))
+    # rows * cols = 1 (mod 3) exactly when cols = rows (mod 3).
+    cols = draw(st.integers(1, max_side).filter(lambda n: n % 3 == rows % 3))
+    hole = draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
+    return Board(rows, cols, [hole])
+
+
+def tileable_boards(*, max_side: int = 12) -> st.SearchStrategy[Board]:
+    """One-hole rectangles that can be tiled (see :func:`~puzzlekit.tromino.is_tileable`).
+
+    >>> from hypothesis import given, settings
+    >>> from puzzlekit.tromino import solve
+    >>> @settings(max_examples=5)
+    ... @given(tileable_boards(max_side=6))
+    ... def test_search_agrees(board):
+    ...     assert solve(board).tiling is not None
+    >>> test_search_agrees()
+    """
+    return one_hole_boards(max_side=max_side).filter(is_tileable)
+
+
+def trominoes(board: Board) -> st.SearchStrategy[Tromino]:
+    """Trominoes whose 2x2 block lies on *board* (placeable or not); *board* must be
+    at least 2x2.
+
+    >>> from hypothesis import find
+    >>> find(trominoes(Board(3, 3)), lambda t: t.row == 1)
+    Tromino.parse('1,0 nw')
+    """
+    if board.rows < 2 or board.cols < 2:
+        raise ValueError(f"a {board.rows}x{board.cols} board has no 2x2 block")
+    return st.builds(
+        Tromino.at,
+        st.integers(0, board.rows - 2),
+        st.integers(0, board.cols - 2),
+        st.sampled_from([0, 1, 2, 3]),
+    )
+
+
+def legal_trominoes(board: Board) -> st.SearchStrategy[Tromino]:
+    """Trominoes that :meth:`Board.place <puzzlekit.tromino.Board.place>` accepts now;
+    *board* must have at least one.
+
+    >>> from hypothesis import find
+    >>> find(legal_trominoes(Board.square(2, (0, 0))), lambda t: True)
+    Tromino.parse('0,0 nw')
+    """
+    return st.sampled_from(list(board.legal_moves()))
+
+
+def partial_boards(*, max_side: int = 6, max_placed: int = 6) -> st.SearchStrategy[Board]:
+    """Boards from :func:`boards` with up to *max_placed* legal placements made.
+
+    >>> from hypothesis import find
+    >>> len(find(partial_boards(), lambda board: len(board.trominoes) == 1).trominoes)
+    1
+    """
+    return _partial_boards(max_side, max_placed)
+
+
+@st.composite
+def _partial_boards(draw: st.DrawFn, max_side: int, max_placed: int) -> Board:
+    board = draw(boards(max_side=max_side))
+    for _ in range(draw(st.integers(0, max_placed))):
+        moves = list(board.legal_moves())
+        if not moves:
+            break
+        board = board.place(draw(st.sampled_from(moves)))
+    return board
+
+
+def tilings(*, max_side: int = 12) -> st.SearchStrategy[Tiling]:
+    """Tilings of :func:`tileable_boards` made by :func:`~puzzlekit.tromino.tile`.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=5)
+    ... @given(tilings())
+    ... def test_valid(tiling):
+    ...     assert tiling.is_valid()
+    >>> test_valid()
+    """
+    return tileable_boards(max_side=max_side).map(tile)

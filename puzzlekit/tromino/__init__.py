@@ -1,3 +1,76 @@
-"""puzzlekit.tromino (being written)."""
+"""L-tromino tilings of deficient boards.
 
-__all__: list[str] = []
+A board is a rectangle with some cells removed (*holes*). An L-tromino
+covers three cells of a 2x2 block; a *tiling* covers every other cell exactly
+once. Golomb (1954) tiled every ``2^n x 2^n`` board with one hole by divide
+and conquer; Chu and Johnsonbaugh (1986) and Ash and Golomb (2004) settled
+which other squares and rectangles with one hole can be tiled.
+
+* :class:`Board` and :class:`Tromino`: the player's side, placements checked.
+* :func:`tile`, :func:`is_tileable`, :func:`solve`: constructions and exact search;
+  :func:`hint` for the player, :func:`random_board` for new puzzles.
+* :class:`Tiling` and :func:`colour`: tilings in a compact form, 3- and 4-colourings.
+* :func:`count_tilings`: exact counts (L-trominoes, or L and straight ones).
+* :func:`golomb_owner`: which tromino covers a cell of a huge board, in ``O(log n)``.
+
+>>> from puzzlekit.tromino import Board, Tromino, tile, count_tilings, golomb_owner
+>>> tiling = tile(Board.square(4, (0, 0)))
+>>> print(tiling)
+#abb
+aacb
+bcca
+bbaa
+>>> tiling.moves()[:2]
+(Tromino.parse('1,1 nw'), Tromino.parse('0,0 nw'))
+>>> board = Board.square(2, (1, 1)).place(Tromino.at(0, 0, "se"))
+>>> board.is_solved
+True
+>>> count_tilings(Board.square(5, (2, 2)))
+32
+>>> golomb_owner(1 << 30, (0, 0), (1, 1))  # the 30th tromino placed
+29
+"""
+
+from puzzlekit.tromino.board import FREE, HOLE, LABELS, ORIENTATIONS, Board, Orientation, Tromino
+from puzzlekit.tromino.construct import (
+    DEFAULT_MAX_CELLS,
+    hint,
+    is_tileable,
+    random_board,
+    rectangle_tileable,
+    tile,
+    untileable_reason,
+)
+from puzzlekit.tromino.count import count_tilings, has_tiling
+from puzzlekit.tromino.owner import golomb_owner
+from puzzlekit.tromino.search import SEARCH_MAX_CELLS, Pieces, SearchResult, search_count, solve
+from puzzlekit.tromino.tiling import ColourCount, Tiling, colour, is_proper_colouring
+
+__all__ = [
+    "DEFAULT_MAX_CELLS",
+    "FREE",
+    "HOLE",
+    "LABELS",
+    "ORIENTATIONS",
+    "SEARCH_MAX_CELLS",
+    "Board",
+    "ColourCount",
+    "Orientation",
+    "Pieces",
+    "SearchResult",
+    "Tiling",
+    "Tromino",
+    "colour",
+    "count_tilings",
+    "golomb_owner",
+    "has_tiling",
+    "hint",
+    "is_proper_colouring",
+    "is_tileable",
+    "random_board",
+    "rectangle_tileable",
+    "search_count",
+    "solve",
+    "tile",
+    "untileable_reason",
+]

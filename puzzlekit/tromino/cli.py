@@ -1,15 +1,198 @@
-"""The ``puzzlekit tromino`` commands (being written)."""
+"""The ``puzzlekit tromino`` commands: ``tile``, ``check`` and ``count``.
+
+>>> from puzzlekit.cli import main
+>>> main(["tromino", "tile", "4", "--hole", "0,0"])
+#abb
+aacb
+bcca
+bbaa
+0
+>>> main(["tromino", "count", "2x9"])
+8
+0
+"""
 
 from __future__ import annotations
 
+import argparse
+import re
 from typing import Any
+
+from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
+from puzzlekit.errors import ParseError, UnsolvableError
+from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid
+from puzzlekit.tromino.board import FREE, HOLE, LABELS, ORIENTATIONS, Board
+from puzzlekit.tromino.construct import DEFAULT_MAX_CELLS, tile
+from puzzlekit.tromino.count import count_tilings
+from puzzlekit.tromino.search import check_pieces
+from puzzlekit.tromino.tiling import Tiling
+
+__all__ = ["demo", "register"]
+
+
+def _size(text: str) -> tuple[int, int]:
+    """Read ``ROWSxCOLS``."""
+    match = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", text)
+    if match is None:
+        raise ParseError(f"board size {text!r} is not of the form ROWSxCOLS (e.g. 9x12)")
+    return int(match[1]), int(match[2])
+
+
+_COUNT_WIDTH = {"L": 12, "LI": 10}  # wider boards take minutes in the profile sweep
+
+
+def _holes(values: list[str] | None) -> list[Cell]:
+    return [parse_cell(value) for value in values or []]
+
+
+def _tiling_json(tiling: Tiling) -> dict[str, Any]:
+    board = tiling.board
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "holes": sorted([row, col] for row, col in board.holes),
+        "trominoes": [[t.row, t.col, ORIENTATIONS[t.orientation]] for t in tiling.trominoes],
+        "text": str(tiling),
+    }
+
+
+def _tile(args: argparse.Namespace) -> int:
+    if args.rows is not None or args.cols is not None:
+        rows = args.rows if args.rows is not None else args.n
+        cols = args.cols if args.cols is not None else args.n
+    else:
+        rows = cols = args.n
+    if rows is None or cols is None:
+        raise ValueError("give the board size: N, or --rows and --cols")
+    board = Board(rows, cols, _holes(args.hole))
+    try:
+        tiling = tile(board, max_cells=args.max_cells, time_limit=args.time_limit)
+    except UnsolvableError as error:
+        if args.json:
+            emit_json({"tileable": False, "reason": str(error)})
+        else:
+            print(f"no tiling: {error}")
+        return EXIT_NO_SOLUTION
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(tiling.to_svg(colours=args.colours))
+    if args.json:
+        emit_json({"tileable": True, **_tiling_json(tiling)})
+    else:
+        print(tiling)
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    text = read_input(args.file)
+    # Malformed text is bad input (exit 2); a letter group that is not a tromino
+    # or an uncovered cell is a wrong tiling (exit 1).
+    check_characters(parse_grid(text, what="tromino tiling"), HOLE + FREE + LABELS,
+                     what="tromino tiling")
+    try:
+        tiling = Tiling.parse(text)
+        problems = tiling.problems()
+    except ParseError as error:
+        tiling, problems = None, [str(error)]
+    if args.json:
+        emit_json({"valid": not problems, "problems": problems,
+                   "trominoes": len(tiling) if tiling is not None else None})
+    elif problems:
+        print("not a valid tiling:")
+        for problem in problems:
+            print(f"  {problem}")
+    else:
+        print(f"valid tiling: {len(tiling or ())} trominoes")
+    return EXIT_NO_SOLUTION if problems else EXIT_OK
+
+
+def _count(args: argparse.Namespace) -> int:
+    rows, cols = _size(args.size)
+    board = Board(rows, cols, _holes(args.hole))
+    pieces = check_pieces(args.pieces)
+    widest = _COUNT_WIDTH[pieces]
+    if min(rows, cols) > widest:
+        raise ValueError(
+            f"count with pieces {pieces} works on boards at most {widest} cells across, "
+            f"not {rows}x{cols}"
+        )
+    count = count_tilings(board, pieces)
+    if args.json:
+        emit_json({"rows": rows, "cols": cols, "pieces": args.pieces, "count": count})
+    else:
+        print(count)
+    return EXIT_OK
 
 
 def register(commands: Any) -> None:
-    """Add the ``tromino`` command group."""
-    commands.add_parser("tromino", help="tromino puzzles (being written)")
+    """Add the ``tromino`` command group to the ``puzzlekit`` parser.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlekit")
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["tromino", "count", "2x3"]).size
+    '2x3'
+    """
+    group = commands.add_parser(
+        "tromino",
+        help="tile deficient boards with L-trominoes",
+        description="Tile boards with holes by L-trominoes, check tilings, count them.",
+        epilog="example: puzzlekit tromino tile 16 --hole 3,5",
+    )
+    sub = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    tile_parser = sub.add_parser(
+        "tile",
+        help="tile a board and print the tiling",
+        description="Tile an N x N (or --rows x --cols) board with the given holes. "
+        "Exit 1 when it cannot be tiled.",
+        epilog="example: puzzlekit tromino tile 16 --hole 3,5 --svg out.svg",
+    )
+    tile_parser.add_argument("n", type=int, nargs="?", help="side of a square board")
+    tile_parser.add_argument("--hole", action="append", metavar="R,C",
+                             help="a hole (0-based row,col); repeat for more")
+    tile_parser.add_argument("--rows", type=int, help="rows of a rectangular board")
+    tile_parser.add_argument("--cols", type=int, help="columns of a rectangular board")
+    tile_parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture")
+    tile_parser.add_argument("--colours", type=int, choices=(3, 4), default=4,
+                             help="colours in the SVG (3 only for 2^k boards)")
+    tile_parser.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS,
+                             help=f"refuse larger boards (default {DEFAULT_MAX_CELLS})")
+    tile_parser.add_argument("--time-limit", type=float, help="seconds for the search")
+    tile_parser.add_argument("--json", action="store_true", help="print JSON")
+    tile_parser.set_defaults(run=_tile)
+
+    check_parser = sub.add_parser(
+        "check",
+        help="check a tiling written as text",
+        description="Check a tiling ('#' holes, letters trominoes, '.' uncovered) from "
+        "FILE or '-' for stdin: exit 0 when valid, 1 when not (saying why).",
+        epilog="example: puzzlekit tromino check my_tiling.txt",
+    )
+    check_parser.add_argument("file", help="the tiling text, or - for stdin")
+    check_parser.add_argument("--json", action="store_true", help="print JSON")
+    check_parser.set_defaults(run=_check)
+
+    count_parser = sub.add_parser(
+        "count",
+        help="count the tilings of a board",
+        description="Count the tilings of a ROWSxCOLS board exactly (its shorter side at "
+        "most 12 with L-trominoes, 10 with L and straight ones).",
+        epilog="example: puzzlekit tromino count 8x8 --hole 0,0 --pieces L",
+    )
+    count_parser.add_argument("size", help="ROWSxCOLS, e.g. 9x12")
+    count_parser.add_argument("--hole", action="append", metavar="R,C",
+                              help="a hole (0-based row,col); repeat for more")
+    count_parser.add_argument("--pieces", choices=("L", "LI"), default="L",
+                              help="L-trominoes only, or L and straight (LI)")
+    count_parser.add_argument("--json", action="store_true", help="print JSON")
+    count_parser.set_defaults(run=_count)
 
 
 def demo() -> str:
-    """A solved instance, as text."""
-    return "(being written)"
+    """Golomb's tiling of an 8 x 8 board with a hole at (2, 5), as text.
+
+    >>> print(demo().splitlines()[0])
+    aabbaabb
+    """
+    return str(tile(Board.square(8, (2, 5))))

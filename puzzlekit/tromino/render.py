@@ -1,0 +1,70 @@
+"""SVG pictures of boards and tilings.
+
+Each tromino is one L-shaped polygon filled with a colour from
+:func:`~puzzlekit.tromino.colour`, holes are dark squares and uncovered cells
+white, on a light grid.
+
+>>> from puzzlekit.tromino import Board, tile
+>>> svg = tile(Board.square(4, (1, 1))).to_svg(colours=3)
+>>> svg.count("<polygon"), svg.count('fill="#333333"')
+(5, 1)
+"""
+
+from __future__ import annotations
+
+from puzzlekit.svg import PALETTE, SvgCanvas
+from puzzlekit.tromino.board import Board
+from puzzlekit.tromino.tiling import ColourCount, Tiling, colour
+
+__all__ = ["GRID", "HOLE_FILL", "board_svg", "tiling_svg"]
+
+HOLE_FILL = "#333333"
+"""The fill of a hole."""
+
+GRID = "#cccccc"
+"""The colour of the cell grid."""
+
+# The outline of each orientation in cell units (x = column, y = row) from the block corner.
+_OUTLINES = (
+    ((1, 0), (2, 0), (2, 2), (0, 2), (0, 1), (1, 1)),
+    ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (0, 2)),
+    ((0, 0), (2, 0), (2, 2), (1, 2), (1, 1), (0, 1)),
+    ((0, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 2)),
+)
+
+
+def tiling_svg(tiling: Tiling, *, cell_size: int = 24, colours: ColourCount = 4) -> str:
+    """The SVG of *tiling*, trominoes coloured with *colours* colours.
+
+    >>> svg = tiling_svg(Tiling.parse("#a\\naa"), cell_size=10)
+    >>> svg.count("<rect"), svg.count("<line"), svg.count("<polygon")
+    (2, 6, 1)
+    """
+    if type(cell_size) is not int or cell_size < 1:
+        raise ValueError(f"cell_size must be a positive int, not {cell_size!r}")
+    board = tiling.board
+    rows, cols = board.rows, board.cols
+    width, height = cols * cell_size, rows * cell_size
+    canvas = SvgCanvas(width, height, background="white")
+    for row in range(rows + 1):
+        canvas.line(0, row * cell_size, width, row * cell_size, stroke=GRID, stroke_width=1)
+    for col in range(cols + 1):
+        canvas.line(col * cell_size, 0, col * cell_size, height, stroke=GRID, stroke_width=1)
+    for row, col in sorted(board.holes):
+        canvas.rect(col * cell_size, row * cell_size, cell_size, cell_size, fill=HOLE_FILL)
+    fills = colour(tiling, colours) if tiling.codes else ()
+    for code, fill in zip(tiling.codes, fills, strict=True):
+        row, col = divmod(code >> 2, cols)
+        points = [((col + x) * cell_size, (row + y) * cell_size) for x, y in _OUTLINES[code & 3]]
+        canvas.polygon(points, fill=PALETTE[fill % len(PALETTE)], stroke="black",
+                       stroke_width=max(1, cell_size // 12))
+    return canvas.to_string()
+
+
+def board_svg(board: Board, *, cell_size: int = 24) -> str:
+    """The SVG of *board* with its placed trominoes (4 colours).
+
+    >>> board_svg(Board.square(2, (0, 0))).count("<polygon")
+    0
+    """
+    return tiling_svg(Tiling.of(board, board.trominoes), cell_size=cell_size)

@@ -1,0 +1,440 @@
+"""Tilings: a board with every tromino in place, compact enough for a million cells.
+
+A :class:`Tiling` keeps each tromino as one int, its *code*
+``(row * cols + col) * 4 + orientation`` (the top-left cell of its 2x2 block
+and the block cell it leaves out), in the order the trominoes were placed.
+Two tilings are equal when they cover the same board with the same set of
+trominoes, whatever the order.
+
+>>> tiling = Tiling.parse('''
+... #a
+... aa
+... ''')
+>>> tiling.is_valid(), len(tiling), tiling.trominoes
+(True, 1, (Tromino.parse('0,0 nw'),))
+>>> colour(tiling, 4)
+(0,)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from itertools import chain, pairwise
+from typing import Any, Literal, TypeAlias
+
+import attrs
+
+from puzzlekit.errors import UnsolvableError
+from puzzlekit.grid import Cell, as_cell, where
+from puzzlekit.tromino.board import (
+    Board,
+    Tromino,
+    check_tromino_fits,
+    label_rows,
+    neighbour_pairs,
+    read_rows,
+)
+
+__all__ = ["ColourCount", "Tiling", "colour", "is_proper_colouring"]
+
+ColourCount: TypeAlias = Literal[3, 4]
+"""How many colours :func:`colour` may use."""
+
+_WHAT = "tromino tiling"
+
+
+def block_offsets(cols: int) -> tuple[tuple[int, int, int], ...]:
+    """Flat offsets of the three cells of each orientation from the block's top-left cell.
+
+    >>> block_offsets(5)[0]
+    (1, 5, 6)
+    """
+    block = (0, 1, cols, cols + 1)
+    return tuple(tuple(block[i] for i in range(4) if i != o) for o in range(4))  # type: ignore[misc]
+
+
+def _as_codes(codes: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(codes, (str, bytes)) or not isinstance(codes, Iterable):
+        raise TypeError(f"codes must be an iterable of ints, not {codes!r}")
+    return tuple(codes)
+
+
+@attrs.frozen(eq=False, repr=False)
+class Tiling:
+    """Trominoes on a *board* (holes only, nothing placed), each given by its code.
+
+    The constructor checks that every tromino lies on the board, off the
+    holes and apart from the others (``ValueError`` naming the cell); it may
+    leave cells uncovered, which :meth:`is_valid` and :meth:`problems` report.
+
+    >>> board = Board.square(2, (0, 0))
+    >>> Tiling(board, (0 * 4 + 0,)).is_valid()
+    True
+    >>> Tiling(board, ()).problems()
+    ['row 0, column 1 is not covered', 'row 1, column 0 is not covered', \
+'row 1, column 1 is not covered']
+    """
+
+    board: Board = attrs.field()
+    """The board tiled: its size and holes (no placed trominoes)."""
+    codes: tuple[int, ...] = attrs.field(converter=_as_codes)
+    """Each tromino as ``(row * cols + col) * 4 + orientation``, in placing order."""
+    _cache: dict[str, Any] = attrs.field(init=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.board, Board):
+            raise TypeError(f"board must be a Board, not {self.board!r}")
+        if self.board.trominoes:
+            raise ValueError("a tiling's board must have no trominoes placed; use board.cleared()")
+        rows, cols = self.board.rows, self.board.cols
+        offsets = block_offsets(cols)
+        holes = {row * cols + col for row, col in self.board.holes}
+        owners = [-1] * (rows * cols)
+        for index, code in enumerate(self.codes):
+            if type(code) is not int or not 0 <= code < rows * cols * 4:
+                raise ValueError(f"tromino code {code!r} is outside the {rows}x{cols} board")
+            anchor = code >> 2
+            cells = [anchor + offset for offset in offsets[code & 3]]
+            if anchor % cols + 1 >= cols or anchor // cols + 1 >= rows or any(
+                owners[cell] != -1 or cell in holes for cell in cells
+            ):
+                self._explain(code, owners)
+            for cell in cells:
+                owners[cell] = index
+        self._cache["owners"] = owners
+
+    def _explain(self, code: int, owners: list[int]) -> None:
+        """Raise ``ValueError`` saying why the tromino *code* does not fit."""
+        cols = self.board.cols
+        covered = {divmod(cell, cols): _tromino(self.codes[index], cols)
+                   for cell, index in enumerate(owners) if index >= 0}
+        try:
+            check_tromino_fits(self.board.rows, cols, self.board.holes, covered,
+                               _tromino(code, cols))
+        except ValueError as error:
+            raise ValueError(str(error)) from None
+
+    @classmethod
+    def trusted(cls, board: Board, codes: tuple[int, ...]) -> Tiling:
+        """Build without checking (for constructions proven correct, such as
+        :func:`~puzzlekit.tromino.tile`): the caller vouches for *codes*.
+
+        >>> Tiling.trusted(Board.square(2, (0, 0)), (0,)).is_valid()
+        True
+        """
+        tiling = object.__new__(cls)
+        object.__setattr__(tiling, "board", board)
+        object.__setattr__(tiling, "codes", codes)
+        object.__setattr__(tiling, "_cache", {})
+        return tiling
+
+    @classmethod
+    def of(cls, board: Board, trominoes: Iterable[Tromino]) -> Tiling:
+        """The tiling of *board* by *trominoes* (in that order).
+
+        >>> Tiling.of(Board.square(2, (1, 1)), [Tromino.at(0, 0, "se")])
+        Tiling.parse('aa\\na#')
+        """
+        cols = board.cols
+        codes = []
+        for tromino in trominoes:
+            if not isinstance(tromino, Tromino):
+                raise TypeError(f"not a Tromino: {tromino!r}")
+            codes.append((tromino.row * cols + tromino.col) * 4 + tromino.orientation)
+        return cls(board.cleared(), tuple(codes))
+
+    @classmethod
+    def parse(cls, text: str) -> Tiling:
+        """Read the text form: ``#`` holes, letters trominoes, ``.`` uncovered cells.
+
+        >>> Tiling.parse("#a\\naa").is_valid()
+        True
+        >>> Tiling.parse("aa.\\na..").problems()
+        ['row 0, column 2 is not covered', 'row 1, column 1 is not covered', \
+'row 1, column 2 is not covered']
+        >>> Tiling.parse("#a\\na.")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: tromino tiling row 0 '#a': the letter 'a' at row 0, \
+column 1 marks 1 joined cells, not the 3 of one L-tromino (adjacent trominoes need different \
+letters)
+        """
+        rows, cols, holes, found = read_rows(text, what=_WHAT)
+        return cls.of(Board(rows, cols, holes), found)
+
+    @property
+    def trominoes(self) -> tuple[Tromino, ...]:
+        """The trominoes in placing order (index ``i`` is code ``i``).
+
+        >>> Tiling.parse("#a\\naa").trominoes
+        (Tromino.parse('0,0 nw'),)
+        """
+        found: tuple[Tromino, ...] | None = self._cache.get("trominoes")
+        if found is None:
+            cols = self.board.cols
+            found = tuple(_tromino(code, cols) for code in self.codes)
+            self._cache["trominoes"] = found
+        return found
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def _owners(self) -> list[int]:
+        owners: list[int] | None = self._cache.get("owners")
+        if owners is None:
+            cols = self.board.cols
+            offsets = block_offsets(cols)
+            owners = [-1] * (self.board.rows * cols)
+            for index, code in enumerate(self.codes):
+                anchor = code >> 2
+                for offset in offsets[code & 3]:
+                    owners[anchor + offset] = index
+            self._cache["owners"] = owners
+        return owners
+
+    def owner(self, cell: Cell) -> int | None:
+        """The index (into :attr:`trominoes`) of the tromino covering *cell*, or ``None``
+        for a hole or an uncovered cell.
+
+        >>> tiling = Tiling.parse("#a\\naa")
+        >>> tiling.owner((1, 0)), tiling.owner((0, 0))
+        (0, None)
+        """
+        row, col = as_cell(cell)
+        board = self.board
+        if not (0 <= row < board.rows and 0 <= col < board.cols):
+            raise ValueError(f"{where(row, col)} is off the {board.rows}x{board.cols} board")
+        index = self._owners()[row * board.cols + col]
+        return None if index < 0 else index
+
+    def problems(self) -> list[str]:
+        """What keeps this from being a tiling: the uncovered cells (empty when valid).
+
+        >>> Tiling.parse("#.\\n..").problems()[0]
+        'row 0, column 1 is not covered'
+        """
+        if 3 * len(self.codes) == self.board.area:
+            return []
+        owners = self._owners()
+        cols = self.board.cols
+        holes = self.board.holes
+        return [
+            f"{where(*divmod(cell, cols))} is not covered"
+            for cell, index in enumerate(owners)
+            if index < 0 and divmod(cell, cols) not in holes
+        ]
+
+    def is_valid(self) -> bool:
+        """Whether every cell that is not a hole is covered (exactly once).
+
+        >>> Tiling.parse("#.\\n..").is_valid()
+        False
+        """
+        return 3 * len(self.codes) == self.board.area
+
+    def moves(self) -> tuple[Tromino, ...]:
+        """The trominoes in the order a demonstration places them: for :func:`tile` on a
+        ``2^k`` board the divide-and-conquer order (centre tromino first, then the
+        quadrants top-left, top-right, bottom-left, bottom-right).
+
+        >>> from puzzlekit.tromino import tile
+        >>> tile(Board.square(4, (0, 0))).moves()[0]
+        Tromino.parse('1,1 nw')
+        """
+        return self.trominoes
+
+    def to_board(self) -> Board:
+        """The board with every tromino of this tiling placed.
+
+        >>> Tiling.parse("#a\\naa").to_board().is_solved
+        True
+        """
+        return Board(self.board.rows, self.board.cols, self.board.holes, self.trominoes)
+
+    def to_svg(self, *, cell_size: int = 24, colours: ColourCount = 4) -> str:
+        """An SVG picture, trominoes filled by :func:`colour` with *colours* colours.
+
+        >>> Tiling.parse("#a\\naa").to_svg().count("<polygon")
+        1
+        """
+        from puzzlekit.tromino.render import tiling_svg
+
+        return tiling_svg(self, cell_size=cell_size, colours=colours)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tiling):
+            return NotImplemented
+        return self.board == other.board and (
+            self.codes == other.codes or frozenset(self.codes) == frozenset(other.codes)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.board, frozenset(self.codes)))
+
+    def __str__(self) -> str:
+        return label_rows(self.board.rows, self.board.cols, self.board.holes, self._owners())
+
+    def __repr__(self) -> str:
+        return f"Tiling.parse({str(self)!r})"
+
+
+def _tromino(code: int, cols: int) -> Tromino:
+    """The tromino of *code*, built directly (its cells are an L by construction)."""
+    row, col = divmod(code >> 2, cols)
+    tromino = object.__new__(Tromino)
+    cells = tuple((row + dr, col + dc) for dr, dc in _BLOCK_CELLS[code & 3])
+    object.__setattr__(tromino, "cells", cells)
+    return tromino
+
+
+# The cells of each orientation relative to the block's top-left cell, in reading order.
+_BLOCK_CELLS = tuple(
+    tuple(cell for index, cell in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))) if index != o)
+    for o in range(4)
+)
+
+
+def adjacency(tiling: Tiling) -> list[list[int]]:
+    """For each tromino, the indices of the trominoes sharing an edge with it.
+
+    >>> adjacency(Tiling.parse("aab\\nabb"))
+    [[1], [0]]
+    """
+    near: list[list[int]] = [[] for _ in tiling.codes]
+    for a, b in neighbour_pairs(tiling._owners(), tiling.board.cols):
+        near[a].append(b)
+        near[b].append(a)
+    return near
+
+
+def is_proper_colouring(tiling: Tiling, colours: Iterable[int]) -> bool:
+    """Whether *colours* (one int per tromino) give edge-adjacent trominoes different
+    colours. Linear time: it compares the cells side by side.
+
+    >>> is_proper_colouring(Tiling.parse("aab\\nabb"), [0, 0])
+    False
+    """
+    colours = list(colours)
+    if len(colours) != len(tiling.codes) or not all(type(c) is int for c in colours):
+        return False
+    if not colours:
+        return True
+    # One key per cell, owner and colour together: two cells side by side clash when
+    # their keys differ (different trominoes) but agree modulo spread (same colour).
+    low = min(colours)
+    spread = max(colours) - low + 1
+    keys = [owner * spread + colours[owner] - low if owner >= 0 else -1
+            for owner in tiling._owners()]
+    cols = tiling.board.cols
+    pairs = chain(
+        chain.from_iterable(pairwise(keys[start : start + cols])
+                            for start in range(0, len(keys), cols)),
+        zip(keys, keys[cols:], strict=False),
+    )
+    return not any(
+        a != b and a >= 0 and b >= 0 and a % spread == b % spread for a, b in pairs
+    )
+
+
+def _three_colours(tiling: Tiling) -> tuple[int, ...]:
+    """The constructive 3-colouring of divide-and-conquer tilings.
+
+    In a divide-and-conquer tiling of a ``2^k`` board every tromino sits in an
+    even-aligned 2x2 block (the last level) or an odd-aligned one (a centre
+    tromino). Centre trominoes never touch each other, so they all get 0; two
+    even-aligned trominoes touch only across neighbouring blocks, whose block
+    coordinates differ in parity, so colour ``1 + (block row + block col) % 2``
+    separates them.
+    """
+    cols = tiling.board.cols
+    result = []
+    for code in tiling.codes:
+        row, col = divmod(code >> 2, cols)
+        if row % 2 != col % 2:
+            raise UnsolvableError(
+                f"the tromino at {where(row, col)} is not block-aligned, so the constructive "
+                "3-colouring (for divide-and-conquer tilings) does not apply; use 4 colours"
+            )
+        result.append(0 if row % 2 else 1 + (row // 2 + col // 2) % 2)
+    return tuple(result)
+
+
+def _four_colours(tiling: Tiling) -> tuple[int, ...]:
+    """Greedy colouring in reading order, repaired by Kempe chain swaps where a
+    tromino finds all four colours around it; if a repair fails (possible, if
+    rare, for four colours), the same in reverse order."""
+    near = adjacency(tiling)
+    order = list(dict.fromkeys(owner for owner in tiling._owners() if owner >= 0))
+    for attempt in (order, order[::-1]):
+        colours = [-1] * len(near)
+        for index in attempt:
+            used = {colours[other] for other in near[index]}
+            free = [c for c in range(4) if c not in used]
+            if free:
+                colours[index] = free[0]
+            elif not _kempe_free(index, near, colours):
+                break
+        else:
+            return tuple(colours)
+    raise UnsolvableError("4-colouring gave up: no Kempe chain swap frees a colour")
+
+
+def _kempe_free(index: int, near: list[list[int]], colours: list[int]) -> bool:
+    """Swap two colours on a Kempe chain so that one is free around *index*; use it."""
+    for first in range(4):
+        for second in range(first + 1, 4):
+            starts = [other for other in near[index] if colours[other] == first]
+            component = {*starts}
+            queue = deque(starts)
+            while queue:
+                node = queue.popleft()
+                for other in near[node]:
+                    if other not in component and colours[other] in (first, second):
+                        component.add(other)
+                        queue.append(other)
+            if any(colours[other] == second and other in component for other in near[index]):
+                continue
+            for node in component:
+                colours[node] = second if colours[node] == first else first
+            colours[index] = first
+            return True
+    return False
+
+
+def colour(tiling: Tiling, colours: ColourCount = 4) -> tuple[int, ...]:
+    """Colour indices (``0`` to ``colours - 1``), one per tromino, with edge-adjacent
+    trominoes different.
+
+    ``colours=3`` uses the constructive linear-time rule for divide-and-conquer
+    tilings (those of :func:`~puzzlekit.tromino.tile` on ``2^k`` boards) and raises
+    :class:`~puzzlekit.UnsolvableError` (a ``ValueError``) for any tiling it does not
+    colour properly. ``colours=4`` colours any tiling (greedy in reading order
+    with Kempe chain repairs; should both orders it tries meet a failed repair,
+    which four colours make possible in principle, it raises ``UnsolvableError``).
+
+    >>> from puzzlekit.tromino import tile
+    >>> colour(tile(Board.square(4, (0, 0))), 3)
+    (0, 1, 2, 2, 1)
+    >>> colour(Tiling.parse("aab\\nabb"), 3)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.UnsolvableError: the tromino at row 0, column 1 is not block-aligned, \
+so the constructive 3-colouring (for divide-and-conquer tilings) does not apply; use 4 colours
+    """
+    if not isinstance(tiling, Tiling):
+        raise TypeError(f"colour() needs a Tiling, not {type(tiling).__name__}")
+    if colours == 3:
+        result = _three_colours(tiling)
+        if not is_proper_colouring(tiling, result):
+            raise UnsolvableError(
+                "the constructive 3-colouring (for divide-and-conquer tilings) leaves two "
+                "touching trominoes the same colour here; use 4 colours"
+            )
+        return result
+    if colours == 4:
+        return _four_colours(tiling)
+    raise ValueError(f"colours must be 3 or 4, not {colours!r}")

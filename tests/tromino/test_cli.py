@@ -1,0 +1,82 @@
+"""The ``puzzlekit tromino`` commands, run as a user runs them."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from puzzlekit.tromino import Board, Tiling, tile
+
+
+def run(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlekit", "tromino", *args],
+        input=stdin, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_tile_prints_a_valid_tiling(tmp_path):
+    svg = tmp_path / "out.svg"
+    result = run("tile", "16", "--hole", "3,5", "--svg", str(svg))
+    assert result.returncode == 0, result.stderr
+    tiling = Tiling.parse(result.stdout)
+    assert tiling.is_valid() and tiling.board == Board.square(16, (3, 5))
+    assert ET.fromstring(svg.read_text()).tag.endswith("svg")
+
+
+def test_tile_json_and_rectangles():
+    result = run("tile", "--rows", "5", "--cols", "8", "--hole", "0,0", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["tileable"] and data["rows"] == 5 and data["cols"] == 8
+    assert len(data["trominoes"]) == 13
+    assert Tiling.parse(data["text"]).is_valid()
+
+
+def test_untileable_exits_1_with_the_reason():
+    result = run("tile", "5", "--hole", "0,1")
+    assert result.returncode == 1
+    assert "5x5 colouring argument" in result.stdout
+    result = run("tile", "6", "--hole", "0,1", "--json")
+    assert result.returncode == 1 and not json.loads(result.stdout)["tileable"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("tile", "0", "--hole", "0,0"), ("tile", "4", "--hole", "9,9"), ("tile", "4", "--hole", "x"),
+     ("tile", "--hole", "0,0"), ("count", "9by12"), ("count", "40x40"), ("check", "/no/such")],
+)
+def test_bad_input_exits_2_without_traceback(args):
+    result = run(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and result.stderr.strip()
+
+
+def test_check_valid_and_invalid(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(str(tile(Board.square(8, (1, 1)))))
+    result = run("check", str(good))
+    assert result.returncode == 0 and "valid tiling: 21 trominoes" in result.stdout
+    result = run("check", "-", "--json", stdin="#a.\naa.\n...")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert not data["valid"] and "row 0, column 2 is not covered" in data["problems"]
+    result = run("check", "-", stdin="aa\naa")
+    assert result.returncode == 1 and "marks 4 or more joined cells" in result.stdout
+    result = run("check", "-", stdin="ab\na")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_count():
+    result = run("count", "8x8", "--hole", "0,0")
+    assert result.returncode == 0 and result.stdout.strip() == "30355"
+    result = run("count", "3x3", "--pieces", "LI", "--json")
+    assert json.loads(result.stdout)["count"] == 10
+
+
+@pytest.mark.parametrize("command", ["tile", "check", "count"])
+def test_help_shows_an_example(command):
+    result = run(command, "--help")
+    assert result.returncode == 0 and "example: puzzlekit tromino" in result.stdout
