@@ -24,3 +24,18 @@ nitpicky = False
 html_theme = "furo"
 html_title = f"puzzlekit {release}"
 html_static_path = ["_static"]
+
+
+def _write_pictures(app: object) -> None:
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    sys.path.insert(0, str(here))
+    import pictures
+
+    pictures.write_all(here / "_generated")
+
+
+def setup(app: object) -> None:
+    app.connect("builder-inited", _write_pictures)  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "ParseError", "PuzzleError", "UnsolvableError"]
+__all__ = ["IllegalMoveError", "ParseError", "PuzzleError", "UnsolvableError", "quoted"]
 
 
 class PuzzleError(Exception):
@@ -53,3 +53,19 @@ class UnsolvableError(PuzzleError, ValueError):
     >>> issubclass(UnsolvableError, ValueError)
     True
     """
+
+
+def quoted(text: str) -> str:
+    """*text* as ``repr`` shows it, cut short when it is too long for an error message.
+
+    Every message that quotes user input goes through this, so a megabyte of
+    bad input gives a one-line error.
+
+    >>> quoted("a1A0")
+    "'a1A0'"
+    >>> quoted("x" * 500)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (500 characters)"
+    """
+    if len(text) <= 100:
+        return repr(text)
+    return f"{text[:60]!r}... ({len(text)} characters)"

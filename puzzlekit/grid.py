@@ -13,9 +13,10 @@ every module's ``parse`` speaks the same way.
 
 from __future__ import annotations
 
+import re
 from typing import TypeAlias
 
-from puzzlekit.errors import ParseError
+from puzzlekit.errors import ParseError, quoted
 
 __all__ = [
     "Cell",
@@ -49,7 +50,7 @@ def _lines(text: object, what: str) -> list[str]:
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
-        raise ParseError(f"{what} text {text!r} has no rows")
+        raise ParseError(f"{what} text {quoted(text)} has no rows")
     for number, line in enumerate(lines):
         if not line:
             raise ParseError(f"{what} text has an empty line at row {number}")
@@ -73,7 +74,7 @@ def parse_grid(text: str, *, what: str = "board") -> tuple[str, ...]:
     for number, row in enumerate(rows):
         if len(row) != width:
             raise ParseError(
-                f"{what} row {number} {row!r} has {len(row)} cells, expected {width} like row 0"
+                f"{what} row {number} {quoted(row)} has {len(row)} cells, expected {width} like row 0"
             )
         for col, char in enumerate(row):
             if char.isspace():
@@ -113,6 +114,10 @@ def check_characters(rows: tuple[str, ...], allowed: str, *, what: str = "board"
                 )
 
 
+_CELL = re.compile(r"\s*(-?[0-9]{1,18})\s*,\s*(-?[0-9]{1,18})\s*")
+"""ASCII digits only, and few enough to stay far from int's string limit."""
+
+
 def parse_cell(text: str) -> Cell:
     """Read a cell written ``ROW,COL`` (0-based), as the command line takes it.
 
@@ -123,12 +128,14 @@ def parse_cell(text: str) -> Cell:
     ...
     puzzlekit.errors.ParseError: cell '4,-1' has a negative coordinate
     """
-    parts = text.split(",")
-    if len(parts) != 2 or not all(part.strip().lstrip("-").isdigit() for part in parts):
-        raise ParseError(f"cell {text!r} is not of the form ROW,COL")
-    row, col = (int(part) for part in parts)
-    if row < 0 or col < 0:
-        raise ParseError(f"cell {text!r} has a negative coordinate")
+    if not isinstance(text, str):
+        raise TypeError(f"a cell is written as a str, not {type(text).__name__}")
+    match = _CELL.fullmatch(text)
+    if match is None:
+        raise ParseError(f"cell {quoted(text)} is not of the form ROW,COL")
+    if "-" in text:
+        raise ParseError(f"cell {quoted(text)} has a negative coordinate")
+    row, col = int(match[1]), int(match[2])
     return row, col
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError
+from puzzlekit.errors import IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import Cell
 from puzzlekit.twist.pieces import (
     COLOUR,
@@ -103,7 +103,7 @@ class Placement:
             raise TypeError(f"a placement is a str, not {type(text).__name__}")
         problem = _placement_problem(text)
         if problem:
-            raise ParseError(f"placement {_quoted(text)} {problem}")
+            raise ParseError(f"placement {quoted(text)} {problem}")
         return cls(text[0], COLUMNS.index(text[1]), ROWS.index(text[2]), int(text[3]))
 
     def __str__(self) -> str:
@@ -197,13 +197,6 @@ def _placement_problem(text: str) -> str | None:
         if char not in allowed:
             return f"has {char!r} at character {number}; expected {what}"
     return None
-
-
-def _quoted(text: str) -> str:
-    """*text* as ``repr`` shows it, cut short when it is too long for an error message."""
-    if len(text) <= 100:
-        return repr(text)
-    return f"{text[:60]!r}... ({len(text)} characters)"
 
 
 def _standard_key(placement: Placement) -> tuple[str, int, int, int]:
@@ -332,7 +325,7 @@ class State:
         placements: list[Placement] = []
         for start in range(0, len(body), 4):
             chunk = body[start : start + 4]
-            where = f"placement {start // 4 + 1} {chunk!r} of {_quoted(text)}"
+            where = f"placement {start // 4 + 1} {chunk!r} of {quoted(text)}"
             problem = _placement_problem(chunk)
             if problem:
                 raise ParseError(f"{where} {problem}")

@@ -132,3 +132,18 @@ def test_svg_canvas_is_well_formed_xml_with_escaped_text():
     assert root[1].get("stroke-width") == "2"
     assert root[2].get("class") == "piece"
     assert root[4].text == '<&"quoted">'
+
+
+@pytest.mark.parametrize("text", ["²,1", "١,2", "1" * 5000 + ",1", "1,2\n3"])
+def test_parse_cell_takes_only_short_ascii_numbers(text):
+    with pytest.raises(ParseError, match="is not of the form ROW,COL"):
+        parse_cell(text)
+
+
+@given(st.text())
+def test_parse_cell_gives_a_cell_or_parse_error(text):
+    try:
+        row, col = parse_cell(text)
+    except ParseError:
+        return
+    assert row >= 0 and col >= 0

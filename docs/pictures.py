@@ -1,0 +1,36 @@
+"""The pictures of the tutorial pages, drawn by puzzlekit itself at build time.
+
+``conf.py`` calls :func:`write_all` when Sphinx starts, so the pictures in
+the docs always show what the installed library draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from puzzlekit import tromino, twist
+
+
+def _twist_challenge() -> str:
+    solution = twist.solve(twist.challenge(1).start)
+    assert solution is not None
+    return solution.to_svg()
+
+
+def _tromino_tiling() -> str:
+    return tromino.tile(tromino.Board.square(8, hole=(2, 5))).to_svg()
+
+
+PICTURES: dict[str, Callable[[], str]] = {
+    "twist-challenge-1.svg": _twist_challenge,
+    "tromino-8x8.svg": _tromino_tiling,
+}
+"""File name in ``docs/_generated/`` -> function returning the SVG text."""
+
+
+def write_all(folder: Path) -> None:
+    """Write every picture into *folder*."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, draw in PICTURES.items():
+        (folder / name).write_text(draw(), encoding="utf-8")
