@@ -74,7 +74,8 @@ def parse_grid(text: str, *, what: str = "board") -> tuple[str, ...]:
     for number, row in enumerate(rows):
         if len(row) != width:
             raise ParseError(
-                f"{what} row {number} {quoted(row)} has {len(row)} cells, expected {width} like row 0"
+                f"{what} row {number} {quoted(row)} has {len(row)} cells, "
+                f"expected {width} like row 0"
             )
         for col, char in enumerate(row):
             if char.isspace():
