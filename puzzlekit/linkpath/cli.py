@@ -1,15 +1,197 @@
-"""The ``puzzlekit linkpath`` commands (being written)."""
+"""The ``puzzlekit linkpath`` commands: deal, solve, hint and path.
+
+Boards are read from a file or ``-`` (standard input) in the text form of
+:class:`~puzzlekit.linkpath.Board`, so commands chain::
+
+    puzzlekit linkpath deal 12x16 --kinds 24 --seed 7 | puzzlekit linkpath solve -
+
+>>> print(demo().splitlines()[0])
+A 4 x 6 deal (seed 3), and a way to clear it:
+"""
 
 from __future__ import annotations
 
+import argparse
+import re
 from typing import Any
+
+from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
+from puzzlekit.grid import parse_cell
+from puzzlekit.linkpath.board import Board, Pair, Path, Rules
+from puzzlekit.linkpath.deal import deal
+from puzzlekit.linkpath.solver import solve
+
+__all__ = ["demo", "register"]
+
+
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{1,4})\s*[xX]\s*(\d{1,4})\s*", text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"size {text!r} is not of the form ROWSxCOLS, e.g. 12x16")
+    return int(match[1]), int(match[2])
+
+
+def _pairs_json(pairs: tuple[Pair, ...]) -> list[list[list[int]]]:
+    return [[list(a), list(b)] for a, b in pairs]
+
+
+def _read_board(source: str) -> Board:
+    return Board.parse(read_input(source))
+
+
+def _deal(args: argparse.Namespace) -> int:
+    rows, cols = args.size
+    rules = Rules(outside=not args.closed, max_turns=args.max_turns, gravity=args.gravity)
+    board = deal(rows, cols, args.kinds, seed=args.seed, solvable=not args.any, rules=rules)
+    if args.json:
+        emit_json({"board": str(board), "rows": [list(row) for row in board.rows]})
+    else:
+        print(board)
+    return EXIT_OK
+
+
+def _solve(args: argparse.Namespace) -> int:
+    board = _read_board(args.board)
+    solution = solve(board, node_limit=args.node_limit, time_limit=args.time_limit)
+    stopped = solution is not None and not solution.complete
+    if args.json:
+        emit_json(
+            {
+                "solvable": None if stopped else solution is not None,  # None: not known
+                "complete": solution is not None and solution.complete,
+                "pairs": [] if solution is None else _pairs_json(solution.pairs),
+            }
+        )
+    elif solution is None:
+        print("no solution: this board cannot be cleared")
+    else:
+        if str(solution):
+            print(solution)
+        if stopped:
+            print(f"stopped at the limit after {len(solution)} pairs, before clearing the board")
+    return EXIT_OK if solution is not None and solution.complete else EXIT_NO_SOLUTION
+
+
+def _hint(args: argparse.Namespace) -> int:
+    board = _read_board(args.board)
+    pair = board.hint()
+    path = None if pair is None else board.find_path(*pair)
+    if args.json:
+        emit_json(
+            {
+                "pair": None if pair is None else [list(pair[0]), list(pair[1])],
+                "path": None if path is None else [list(point) for point in path.points],
+                "cleared": board.is_cleared,
+            }
+        )
+    elif pair is None:
+        print("no move: the board is " + ("cleared" if board.is_cleared else "stuck"))
+    else:
+        print(f"{pair[0][0]},{pair[0][1]} {pair[1][0]},{pair[1][1]}")
+        print(board.to_text(path=path))
+    return EXIT_OK if pair is not None else EXIT_NO_SOLUTION
+
+
+def _path(args: argparse.Namespace) -> int:
+    board = _read_board(args.board)
+    a, b = parse_cell(args.first), parse_cell(args.second)
+    path: Path | None = board.find_path(a, b)
+    if args.json:
+        emit_json(
+            {
+                "path": None if path is None else [list(point) for point in path.points],
+                "turns": None if path is None else path.turns,
+                "length": None if path is None else path.length,
+            }
+        )
+    elif path is None:
+        print(f"no link: {board._why_not(a, b)}")
+    else:
+        print(f"{path}  (length {path.length}, {path.turns} turns)")
+        print(board.to_text(path=path))
+    return EXIT_OK if path is not None else EXIT_NO_SOLUTION
 
 
 def register(commands: Any) -> None:
-    """Add the ``linkpath`` command group."""
-    commands.add_parser("linkpath", help="linkpath puzzles (being written)")
+    """Add the ``linkpath`` command group to the ``puzzlekit`` subcommands *commands*.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["linkpath", "deal", "4x6", "--kinds", "3"]).size
+    (4, 6)
+    """
+    group = commands.add_parser(
+        "linkpath",
+        help="Lianliankan / Shisen-Sho: deal, solve, hint, find links",
+        description="Link-matching puzzles (Lianliankan, Onet, Shisen-Sho).",
+        epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7 | "
+        "puzzlekit linkpath solve -",
+    )
+    sub = group.add_subparsers(dest="linkpath_command", required=True, metavar="COMMAND")
+
+    dealer = sub.add_parser(
+        "deal",
+        help="deal a full board that can be cleared",
+        description="Deal a full ROWSxCOLS board; it can be cleared unless --any is given.",
+        epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7",
+    )
+    dealer.add_argument("size", type=_size, help="ROWSxCOLS, e.g. 12x16")
+    dealer.add_argument("--kinds", type=int, required=True, help="number of tile kinds")
+    dealer.add_argument("--seed", type=int, default=None, help="random seed (repeatable deals)")
+    dealer.add_argument(
+        "--gravity", choices=["down"], default=None, help="tiles fall after removals"
+    )
+    dealer.add_argument("--closed", action="store_true", help="links may not leave the board")
+    dealer.add_argument("--max-turns", type=int, choices=[0, 1, 2], default=2)
+    dealer.add_argument("--any", action="store_true", help="a random deal, maybe unsolvable")
+    dealer.add_argument("--json", action="store_true", help="print JSON")
+    dealer.set_defaults(run=_deal)
+
+    solver = sub.add_parser(
+        "solve",
+        help="find a way to clear a board (exit 1 when there is none)",
+        description="Print the pairs that clear the board, one 'R1,C1 R2,C2' per line. "
+        "Exit 1 when the board cannot be cleared or a limit stops the search.",
+        epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7 | "
+        "puzzlekit linkpath solve -",
+    )
+    solver.add_argument("board", help="board file, or - for standard input")
+    solver.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
+    solver.add_argument("--node-limit", type=int, default=None, help="boards to expand")
+    solver.add_argument("--json", action="store_true", help="print JSON")
+    solver.set_defaults(run=_solve)
+
+    hinter = sub.add_parser(
+        "hint",
+        help="show a pair that can be removed now (exit 1 when stuck)",
+        description="Show a pair that can be removed now and its link.",
+        epilog="example: puzzlekit linkpath hint board.txt",
+    )
+    hinter.add_argument("board", help="board file, or - for standard input")
+    hinter.add_argument("--json", action="store_true", help="print JSON")
+    hinter.set_defaults(run=_hint)
+
+    pather = sub.add_parser(
+        "path",
+        help="show the link between two cells (exit 1 when there is none)",
+        description="Show the canonical link between the tiles at R1,C1 and R2,C2.",
+        epilog="example: puzzlekit linkpath path board.txt 0,0 3,5",
+    )
+    pather.add_argument("board", help="board file, or - for standard input")
+    pather.add_argument("first", help="R1,C1")
+    pather.add_argument("second", help="R2,C2")
+    pather.add_argument("--json", action="store_true", help="print JSON")
+    pather.set_defaults(run=_path)
 
 
 def demo() -> str:
-    """A solved instance, as text."""
-    return "(being written)"
+    """A small deal and the pairs that clear it, as text.
+
+    >>> "0," in demo()
+    True
+    """
+    board = deal(4, 6, 5, seed=3)
+    solution = solve(board)
+    assert solution is not None and solution.complete
+    return f"A 4 x 6 deal (seed 3), and a way to clear it:\n{board}\n\n{solution}"

@@ -1,0 +1,202 @@
+"""Benchmark puzzlekit.linkpath on 30 x 16 boards (KShisen's largest).
+
+Run from the repository root::
+
+    python benchmarks/linkpath.py           # full measurement
+    python benchmarks/linkpath.py --quick   # CI smoke run, well under 30 s
+
+Three measurements, on seeded deals (the same boards every run):
+
+1. The link query (``Board.find_path``) against a straightforward search
+   written here, as KShisen walks its rays: for each pair, try every row and
+   every column as the middle segment and scan the three segments cell by
+   cell. Both return the canonical link; the script checks they agree.
+   Boards at several densities: a full deal, then with a quarter, half and
+   three quarters of its pairs removed.
+2. ``playable_pairs()`` on a full deal (board parsed afresh each time, so the
+   bitmasks are built inside the timing), against the same search over every
+   pair of equal tiles.
+3. ``solve`` on 30 x 16 deals with 42 kinds: median and worst time, for
+   deals built to be solvable, plain random deals, and deals with gravity.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+
+from puzzlekit.linkpath import Board, Rules, deal, deal_with_solution, solve
+
+ROWS, COLS, KINDS = 16, 30, 42
+
+
+# -- the straightforward baseline ------------------------------------------------------
+
+
+def _free(rows, height, width, outside, r, c):
+    if 0 <= r < height and 0 <= c < width:
+        return rows[r][c] == 0
+    return outside and -1 <= r <= height and -1 <= c <= width
+
+
+def _clear(rows, height, width, outside, p, q):
+    """Every cell strictly between p and q (on one line) is free, walked one by one."""
+    (r1, c1), (r2, c2) = p, q
+    dr = (r2 > r1) - (r2 < r1)
+    dc = (c2 > c1) - (c2 < c1)
+    r, c = r1 + dr, c1 + dc
+    while (r, c) != (r2, c2):
+        if not _free(rows, height, width, outside, r, c):
+            return False
+        r, c = r + dr, c + dc
+    return True
+
+
+def baseline_path(board, a, b):
+    """The canonical link, by trying every middle row and column and scanning cells."""
+    rows, height, width = board.rows, board.height, board.width
+    outside = board.rules.outside
+    if a == b or not rows[a[0]][a[1]] or rows[a[0]][a[1]] != rows[b[0]][b[1]]:
+        return None
+    if (a[0] == b[0] or a[1] == b[1]) and _clear(rows, height, width, outside, a, b):
+        return (a, b)
+    found = []
+    middles = [((y, a[1]), (y, b[1])) for y in range(-1, height + 1)]
+    middles += [((a[0], x), (b[0], x)) for x in range(-1, width + 1)]
+    for p, q in middles:
+        points = [a] + [point for point in (p, q) if point not in (a, b)] + [b]
+        points = [pt for i, pt in enumerate(points) if i == 0 or pt != points[i - 1]]
+        if len(points) - 2 > board.rules.max_turns or len(set(points)) != len(points):
+            continue
+        if any(not _free(rows, height, width, outside, *pt) for pt in points[1:-1]):
+            continue
+        if all(_clear(rows, height, width, outside, s, t) for s, t in itertools.pairwise(points)):
+            corners = points[1:-1]
+            length = sum(abs(s[0] - t[0]) + abs(s[1] - t[1]) for s, t in itertools.pairwise(points))
+            found.append((length, len(corners), sorted(corners), tuple(points)))
+    return min(found)[3] if found else None
+
+
+def baseline_pairs(board):
+    groups = {}
+    for cell in board.tiles:
+        groups.setdefault(board[cell], []).append(cell)
+    return [
+        (a, b)
+        for kind in sorted(groups)
+        for a, b in itertools.combinations(groups[kind], 2)
+        if baseline_path(board, a, b) is not None
+    ]
+
+
+# -- measurements ----------------------------------------------------------------------
+
+
+def _best_of(repeats, action):
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def _boards_by_density(seed):
+    board, witness = deal_with_solution(ROWS, COLS, KINDS, seed=seed)
+    result = [(100, board)]
+    for percent in (75, 50, 25):
+        while len(board.tiles) > ROWS * COLS * percent // 100:
+            a, b = witness[(ROWS * COLS - len(board.tiles)) // 2]
+            board = board.remove(a, b)
+        result.append((percent, board))
+    return result
+
+
+def bench_queries(quick):
+    print("link query (find_path) vs cell-by-cell middle-segment search, 16 x 30:")
+    limit = 150 if quick else 1500
+    worst_ratio = None
+    for percent, board in _boards_by_density(seed=11):
+        groups = {}
+        for cell in board.tiles:
+            groups.setdefault(board[cell], []).append(cell)
+        pairs = [pair for tiles in groups.values() for pair in itertools.combinations(tiles, 2)]
+        pairs = pairs[:limit]
+        board.find_path(*pairs[0])  # build the per-board bitmasks once, as a game would
+        for a, b in pairs:
+            ours = board.find_path(a, b)
+            assert (ours.points if ours else None) == baseline_path(board, a, b), (a, b)
+        ours = _best_of(3, lambda: [board.find_path(a, b) for a, b in pairs])  # noqa: B023
+        base = _best_of(3, lambda: [baseline_path(board, a, b) for a, b in pairs])  # noqa: B023
+        ratio = base / ours
+        worst_ratio = ratio if worst_ratio is None else min(worst_ratio, ratio)
+        print(
+            f"  {percent:3d}% full, {len(pairs):5d} pairs: "
+            f"{ours / len(pairs) * 1e6:7.1f} us vs {base / len(pairs) * 1e6:8.1f} us per query"
+            f"  ratio {ratio:5.1f}x"
+        )
+    print(f"  worst ratio {worst_ratio:.1f}x (target >= 20x)")
+
+
+def bench_pairs(quick):
+    board = deal(ROWS, COLS, KINDS, seed=5)
+    text = str(board)
+    repeats = 5 if quick else 30
+    expected = baseline_pairs(board)
+    assert list(Board.parse(text).playable_pairs()) == expected
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        found = list(Board.parse(text).playable_pairs())
+        times.append(time.perf_counter() - started)
+    base = _best_of(1, lambda: baseline_pairs(board))
+    print(
+        f"playable_pairs() on a full 16 x 30 deal ({len(found)} pairs, parse included): "
+        f"median {statistics.median(times) * 1e3:.2f} ms, baseline {base * 1e3:.0f} ms, "
+        f"ratio {base / statistics.median(times):.0f}x"
+    )
+
+
+def bench_solve(quick):
+    seeds = range(5) if quick else range(20)
+    variants = (
+        ("solvable deals", True, Rules()),
+        ("random deals", False, Rules()),
+        ("solvable deals with gravity", True, Rules(gravity="down")),
+    )
+    for label, solvable, rules in variants:
+        times = []
+        outcomes = {"cleared": 0, "proved stuck": 0, "stopped": 0}
+        for seed in seeds:
+            board = deal(ROWS, COLS, KINDS, seed=seed, solvable=solvable, rules=rules)
+            started = time.perf_counter()
+            solution = solve(board, time_limit=20)
+            times.append(time.perf_counter() - started)
+            if solution is None:
+                outcomes["proved stuck"] += 1
+            elif solution.complete:
+                outcomes["cleared"] += 1
+            else:
+                outcomes["stopped"] += 1
+        summary = ", ".join(f"{n} {what}" for what, n in outcomes.items() if n)
+        print(
+            f"solve, 16 x 30, {KINDS} kinds, {len(times)} {label} (seeds 0-{len(times) - 1}): "
+            f"median {statistics.median(times):.3f} s, worst {max(times):.3f} s ({summary})"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run for CI")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    bench_queries(args.quick)
+    bench_pairs(args.quick)
+    bench_solve(args.quick)
+    print(f"total {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,761 @@
+"""Rules, links and boards of Lianliankan / Onet / Shisen-Sho.
+
+Coordinates are ``(row, col)``, 0-based from the top left. A link may pass
+through the ring of empty cells one step outside the board (when
+``Rules.outside`` allows it); ring cells have row ``-1`` or ``height`` and
+column ``-1`` or ``width``, so a link across the top of a 2 x 3 board has
+corners ``(-1, c)``.
+
+>>> board = Board.parse('''
+... ab.
+... xba
+... ''')
+>>> board.find_path((0, 0), (1, 2))
+Path(points=((0, 0), (-1, 0), (-1, 2), (1, 2)))
+>>> list(board.playable_pairs())
+[((0, 0), (1, 2)), ((0, 1), (1, 1))]
+>>> print(board.to_text(path=board.find_path((0, 0), (1, 2))))
+ +-+
+ ab|
+ xba
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+
+import attrs
+
+from puzzlekit.errors import IllegalMoveError, ParseError
+from puzzlekit.grid import Cell, as_cell, check_characters, parse_grid, parse_token_grid, where
+from puzzlekit.limits import make_rng
+from puzzlekit.linkpath.paths import Grid
+
+if TYPE_CHECKING:
+    from puzzlekit.linkpath.solver import Solution
+
+__all__ = [
+    "ALPHABET",
+    "MAX_SIDE",
+    "Board",
+    "Gravity",
+    "Pair",
+    "Pairs",
+    "Path",
+    "Rules",
+    "kind_label",
+]
+
+Gravity: TypeAlias = Literal["down"]
+"""Where tiles fall after a removal: ``"down"`` as in KShisen (or no gravity: ``None``)."""
+
+Pair: TypeAlias = tuple[Cell, Cell]
+"""Two cells ``(a, b)`` to link and remove, ``a`` before ``b`` in reading order."""
+
+ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The characters of kinds 1 to 61 in the text form (``.`` is an empty cell).
+
+>>> ALPHABET.index("a") + 1
+10
+"""
+
+MAX_SIDE = 200
+"""The most rows, and the most columns, a board may have."""
+
+_GRAVITIES = (None, "down")
+
+_RULES = "rules:"
+"""Starts the header line of a board whose rules are not the defaults."""
+
+_NUMBERS = "numbers:"
+"""A header line saying the cells are written as numbers (kinds above 61)."""
+
+
+def _check_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be a bool, not {value!r}")
+
+
+def _check_turns(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"max_turns must be an int, not {value!r}")
+    if not 0 <= value <= 2:
+        raise ValueError(f"max_turns must be 0, 1 or 2, not {value!r}")
+
+
+def _check_gravity(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in _GRAVITIES:
+        raise ValueError(f"gravity must be one of {_GRAVITIES!r}, not {value!r}")
+
+
+@attrs.frozen
+class Rules:
+    """The rule switches of a game; a board carries its rules.
+
+    >>> Rules()
+    Rules(outside=True, max_turns=2, gravity=None)
+    >>> str(Rules(gravity="down"))
+    'outside=yes max_turns=2 gravity=down'
+    >>> Rules.parse('gravity=down outside=no') == Rules(outside=False, gravity="down")
+    True
+    """
+
+    outside: bool = attrs.field(default=True, validator=_check_bool)
+    """Whether links may run through the ring of cells just outside the board."""
+    max_turns: int = attrs.field(default=2, validator=_check_turns)
+    """The most turns a link may take: 0, 1 or 2 (a link has at most three segments)."""
+    gravity: Gravity | None = attrs.field(default=None, validator=_check_gravity)
+    """``"down"``: after a removal the tiles above each emptied cell fall.
+
+    As in KShisen, the column of each removed tile settles: all its tiles
+    drop to the bottom, keeping their order (closing any gap in it)."""
+
+    def __str__(self) -> str:
+        return (
+            f"outside={'yes' if self.outside else 'no'} max_turns={self.max_turns} "
+            f"gravity={self.gravity or 'none'}"
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read ``key=value`` words, as :func:`str` writes them; missing keys keep defaults.
+
+        >>> Rules.parse("max_turns=1")
+        Rules(outside=True, max_turns=1, gravity=None)
+        >>> Rules.parse("gravity=up")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: rules 'gravity=up': gravity must be none or down
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"rules text must be a str, not {type(text).__name__}")
+        values: dict[str, object] = {}
+        for word in text.split():
+            key, _, value = word.partition("=")
+            if key == "outside" and value in ("yes", "no"):
+                values[key] = value == "yes"
+            elif key == "max_turns" and value in ("0", "1", "2"):
+                values[key] = int(value)
+            elif key == "gravity" and value in ("none", "down"):
+                values[key] = None if value == "none" else value
+            elif key in ("outside", "max_turns", "gravity"):
+                expected = {"outside": "yes or no", "max_turns": "0, 1 or 2"}
+                raise ParseError(
+                    f"rules {text!r}: {key} must be {expected.get(key, 'none or down')}"
+                )
+            else:
+                raise ParseError(f"rules {text!r}: unknown setting {word!r}")
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _check_points(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, tuple) or len(value) < 2:
+        raise TypeError(f"a path is a tuple of at least two points, not {value!r}")
+    for point in value:
+        if as_cell(point) != point:
+            raise TypeError(f"path points must be tuples, not {point!r}")
+    for p, q in itertools.pairwise(value):
+        if p == q or (p[0] != q[0] and p[1] != q[1]):
+            raise ValueError(f"path points {p} and {q} are not on one line")
+    for p, q, s in zip(value, value[1:], value[2:], strict=False):
+        if (p[0] == q[0]) == (q[0] == s[0]):
+            raise ValueError(f"path point {q} is not a corner")
+
+
+@attrs.frozen
+class Path:
+    """A link: its two ends and the corners between them, in order.
+
+    Ring cells have coordinates -1, ``height`` or ``width``.
+
+    >>> path = Path(((0, 0), (-1, 0), (-1, 3), (0, 3)))
+    >>> path.turns, path.length
+    (2, 5)
+    >>> str(path)
+    '0,0 -1,0 -1,3 0,3'
+    >>> Path.parse(str(path)) == path
+    True
+    """
+
+    points: tuple[Cell, ...] = attrs.field(validator=_check_points)
+    """The ends and corners, from the first tile to the second."""
+
+    @property
+    def turns(self) -> int:
+        """How many times the link turns (its corners).
+
+        >>> Path(((2, 0), (2, 5))).turns
+        0
+        """
+        return len(self.points) - 2
+
+    @property
+    def length(self) -> int:
+        """The sum of the segment lengths, in cells.
+
+        >>> Path(((0, 0), (0, 2), (3, 2))).length
+        5
+        """
+        return sum(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in itertools.pairwise(self.points))
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell the link passes, ends included, in order.
+
+        >>> Path(((0, 0), (0, 2), (1, 2))).cells()
+        ((0, 0), (0, 1), (0, 2), (1, 2))
+        """
+        result = [self.points[0]]
+        for (r1, c1), (r2, c2) in itertools.pairwise(self.points):
+            step = (int(r2 > r1) - int(r2 < r1), int(c2 > c1) - int(c2 < c1))
+            for n in range(1, abs(r2 - r1) + abs(c2 - c1) + 1):
+                result.append((r1 + n * step[0], c1 + n * step[1]))
+        return tuple(result)
+
+    def __str__(self) -> str:
+        return " ".join(f"{r},{c}" for r, c in self.points)
+
+    @classmethod
+    def parse(cls, text: str) -> Path:
+        """Read points written ``R,C`` separated by spaces.
+
+        >>> Path.parse("0,0 0,4")
+        Path(points=((0, 0), (0, 4)))
+        >>> Path.parse("0,0 1,1")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: path '0,0 1,1': path points (0, 0) and (1, 1) are not on ...
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"path text must be a str, not {type(text).__name__}")
+        points = []
+        for word in text.split():
+            parts = word.split(",")
+            if len(parts) != 2 or not all(_is_int(part) for part in parts):
+                raise ParseError(f"path {text!r}: {word!r} is not of the form ROW,COL")
+            points.append((int(parts[0]), int(parts[1])))
+        try:
+            return cls(tuple(points))
+        except (TypeError, ValueError) as error:
+            raise ParseError(f"path {text!r}: {error}") from None
+
+
+def _is_int(text: str) -> bool:
+    digits = text[1:] if text.startswith("-") else text
+    return digits.isascii() and digits.isdigit() and len(digits) <= 9
+
+
+def _check_rows(instance: object, attribute: attrs.Attribute[Any], rows: object) -> None:
+    if not isinstance(rows, tuple) or not all(isinstance(row, tuple) for row in rows):
+        raise TypeError("board rows must be a tuple of tuples of ints (use Board.from_rows)")
+    if not rows or not rows[0]:
+        raise ValueError("a board needs at least one row and one column")
+    if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
+        raise ValueError(
+            f"a board of {len(rows)} x {len(rows[0])} is too large; at most {MAX_SIDE} per side"
+        )
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"board row {r} has {len(row)} cells, expected {width} like row 0")
+        for c, kind in enumerate(row):
+            if isinstance(kind, bool) or not isinstance(kind, int):
+                raise TypeError(f"the kind at {where(r, c)} must be an int, not {kind!r}")
+            if kind < 0:
+                raise ValueError(f"the kind at {where(r, c)} is negative: {kind}")
+
+
+def _check_rules(instance: object, attribute: attrs.Attribute[Any], rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+
+
+def kind_label(kind: int) -> str:
+    """How a kind is written: ``.`` for empty, its :data:`ALPHABET` letter, or its number.
+
+    >>> kind_label(0), kind_label(10), kind_label(70)
+    ('.', 'a', '70')
+    """
+    if not kind:
+        return "."
+    return ALPHABET[kind - 1] if kind <= len(ALPHABET) else str(kind)
+
+
+@attrs.frozen(repr=False)
+class Board:
+    """A board of tiles: ``rows`` of kinds (0 empty) and the ``rules`` of play.
+
+    ``str(board)`` writes one character per cell (``.`` empty, kinds 1-61 as
+    :data:`ALPHABET`), after a ``rules:`` line when the rules are not the
+    defaults. Boards with larger kinds are written as rows of numbers
+    separated by spaces, after a ``numbers:`` line (``parse`` also takes rows
+    of numbers without it).
+
+    >>> board = Board.from_rows([[1, 0, 2], [2, 0, 1]])
+    >>> print(board)
+    1.2
+    2.1
+    >>> board
+    Board.parse('1.2\\n2.1')
+    >>> Board.parse(str(board)) == board
+    True
+    """
+
+    rows: tuple[tuple[int, ...], ...] = attrs.field(validator=_check_rows)
+    """The kinds, row by row from the top; 0 is an empty cell."""
+    rules: Rules = attrs.field(factory=Rules, validator=_check_rules)
+    """The rules links and removals follow."""
+    _cache: list[Grid] = attrs.field(factory=list, init=False, eq=False, repr=False)
+
+    # -- building and text -----------------------------------------------------
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Iterable[int]], *, rules: Rules | None = None) -> Board:
+        """Build a board from rows of ints, 0 for empty; any number of kinds.
+
+        >>> Board.from_rows([[70, 70]]).rows
+        ((70, 70),)
+        """
+        return cls(tuple(tuple(row) for row in rows), Rules() if rules is None else rules)
+
+    @classmethod
+    def parse(cls, text: str, *, rules: Rules | None = None) -> Board:
+        """Read a board as :func:`str` writes it; *rules* apply when the text names none.
+
+        >>> Board.parse("ab\\nba", rules=Rules(gravity="down")).rules.gravity
+        'down'
+        >>> Board.parse("rules: max_turns=1\\nab\\nba").rules.max_turns
+        1
+        >>> Board.parse("a0\\n0a")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: board has '0' at row 0, column 1; expected one of '.123...XYZ'
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"board text must be a str, not {type(text).__name__}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        body, numbers = text.lstrip(), False
+        while body.startswith((_RULES, _NUMBERS)):  # header lines
+            header, _, body = body.partition("\n")
+            body = body.lstrip()
+            if header.startswith(_NUMBERS):
+                if header.strip() != _NUMBERS:
+                    raise ParseError(f"board header {header!r} takes nothing after {_NUMBERS!r}")
+                numbers = True
+                continue
+            named = Rules.parse(header[len(_RULES) :])
+            if rules is not None and rules != named:
+                raise ParseError(f"board text names rules {str(named)!r} that differ from {rules}")
+            rules = named
+        lines = body.splitlines()
+        numbers = numbers or any(len(line.split()) > 1 for line in lines)
+        rows: tuple[tuple[str, ...], ...] = (
+            parse_token_grid(body) if numbers else tuple(map(tuple, parse_grid(body)))
+        )
+        if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
+            raise ParseError(
+                f"board text {_clip(text)} has {len(rows)} x {len(rows[0])} cells; "
+                f"at most {MAX_SIDE} per side"
+            )
+        if numbers:
+            kinds = tuple(
+                tuple(_token_kind(token, r, c) for c, token in enumerate(row))
+                for r, row in enumerate(rows)
+            )
+        else:
+            check_characters(tuple("".join(row) for row in rows), "." + ALPHABET)
+            kinds = tuple(tuple(ALPHABET.find(char) + 1 for char in row) for row in rows)
+        return cls(kinds, Rules() if rules is None else rules)
+
+    def __str__(self) -> str:
+        header = "" if self.rules == Rules() else f"{_RULES} {self.rules}\n"
+        if max(max(row) for row in self.rows) <= len(ALPHABET):
+            lines = ["".join(kind_label(kind) for kind in row) for row in self.rows]
+        else:
+            header += _NUMBERS + "\n"
+            width = len(str(max(max(row) for row in self.rows)))
+            lines = [" ".join(str(k or ".").rjust(width) for k in row) for row in self.rows]
+        return header + "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Board.parse({str(self)!r})"
+
+    # -- cells -------------------------------------------------------------------
+
+    @property
+    def height(self) -> int:
+        """The number of rows.
+
+        >>> Board.parse("ab\\nba\\n..").height
+        3
+        """
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        """The number of columns.
+
+        >>> Board.parse("ab\\nba\\n..").width
+        2
+        """
+        return len(self.rows[0])
+
+    def __getitem__(self, cell: Cell) -> int:
+        """The kind at *cell* (0 when empty).
+
+        >>> Board.parse("a.")[0, 0], Board.parse("a.")[0, 1]
+        (10, 0)
+        """
+        r, c = self._cell(cell)
+        return self.rows[r][c]
+
+    def _cell(self, value: object) -> Cell:
+        r, c = as_cell(value)
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            raise ValueError(f"cell {(r, c)} is off the {self.height} x {self.width} board")
+        return r, c
+
+    @property
+    def tiles(self) -> tuple[Cell, ...]:
+        """The occupied cells in reading order.
+
+        >>> Board.parse("a.\\n.a").tiles
+        ((0, 0), (1, 1))
+        """
+        return tuple(
+            (r, c) for r, row in enumerate(self.rows) for c, kind in enumerate(row) if kind
+        )
+
+    def counts(self) -> dict[int, int]:
+        """How many tiles of each kind remain, by kind.
+
+        >>> Board.parse("aab\\nb.a").counts()
+        {10: 3, 11: 2}
+        """
+        result: dict[int, int] = {}
+        for row in self.rows:
+            for kind in row:
+                if kind:
+                    result[kind] = result.get(kind, 0) + 1
+        return dict(sorted(result.items()))
+
+    def problems(self) -> list[str]:
+        """What stops the board from being cleared outright: kinds with odd counts.
+
+        >>> Board.parse("aab\\nb.a").problems()
+        ["kind 'a' has 3 tiles, an odd number"]
+        """
+        return [
+            f"kind {kind_label(kind)!r} has {n} tiles, "
+            "an odd number"
+            for kind, n in self.counts().items()
+            if n % 2
+        ]
+
+    def is_valid(self) -> bool:
+        """Whether every kind occurs an even number of times.
+
+        >>> Board.parse("ab\\nba").is_valid()
+        True
+        """
+        return not self.problems()
+
+    # -- links -------------------------------------------------------------------
+
+    @property
+    def _grid(self) -> Grid:
+        if not self._cache:
+            self._cache.append(
+                Grid(
+                    self.rows,
+                    outside=self.rules.outside,
+                    max_turns=self.rules.max_turns,
+                    gravity=self.rules.gravity is not None,
+                )
+            )
+        return self._cache[0]
+
+    def find_path(self, a: Cell, b: Cell) -> Path | None:
+        """The canonical link between the tiles at *a* and *b*, or ``None``.
+
+        Canonical: the shortest (sum of segment lengths), then the one with
+        fewer turns, then the one with the smallest corners in ``(row, col)``
+        order. ``None`` when the cells are the same, empty, of different
+        kinds, or not linked within ``rules.max_turns`` turns.
+
+        >>> board = Board.parse("a.\\nxa")
+        >>> board.find_path((0, 0), (1, 1)).points
+        ((0, 0), (0, 1), (1, 1))
+        >>> Board.parse("axa").find_path((0, 0), (0, 2)).points
+        ((0, 0), (-1, 0), (-1, 2), (0, 2))
+        """
+        a, b = self._cell(a), self._cell(b)
+        if a == b or not self.rows[a[0]][a[1]] or self.rows[a[0]][a[1]] != self.rows[b[0]][b[1]]:
+            return None
+        found = self._grid.route(a[0] + 1, a[1] + 1, b[0] + 1, b[1] + 1)
+        if found is None:
+            return None
+        corners = tuple((r - 1, c - 1) for r, c in found[1])
+        return Path((a, *corners, b))
+
+    def can_link(self, a: Cell, b: Cell) -> bool:
+        """Whether *a* and *b* hold equal tiles that can be linked now.
+
+        >>> Board.parse("axa").can_link((0, 0), (0, 2))
+        True
+        >>> Board.parse("axa", rules=Rules(outside=False)).can_link((0, 0), (0, 2))
+        False
+        """
+        return self._why_not(self._cell(a), self._cell(b)) is None
+
+    def _why_not(self, a: Cell, b: Cell) -> str | None:
+        if a == b:
+            return f"cell {a} cannot be linked with itself"
+        ka, kb = self.rows[a[0]][a[1]], self.rows[b[0]][b[1]]
+        for cell, kind in ((a, ka), (b, kb)):
+            if not kind:
+                return f"cell {cell} is empty"
+        if ka != kb:
+            return (
+                f"cells {a} and {b} hold different kinds "
+                f"({kind_label(ka)!r} and {kind_label(kb)!r})"
+            )
+        stride = self.width + 2
+        if not self._grid.linked((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1):
+            ring = "" if self.rules.outside else " inside the board"
+            turns = self.rules.max_turns
+            return f"no link between {a} and {b} within {turns} turn{'s' * (turns != 1)}{ring}"
+        return None
+
+    # -- moves -------------------------------------------------------------------
+
+    def remove(self, a: Cell, b: Cell) -> Board:
+        """The board after linking and removing the tiles at *a* and *b*.
+
+        With ``rules.gravity == "down"`` the tiles above each emptied cell
+        fall. Raises :class:`~puzzlekit.IllegalMoveError` saying why when the
+        pair cannot be removed.
+
+        >>> print(Board.parse("ba\\nab\\ncc", rules=Rules(gravity="down")).remove((2, 0), (2, 1)))
+        rules: outside=yes max_turns=2 gravity=down
+        ..
+        ba
+        ab
+        >>> Board.parse("ab\\nba").remove((0, 0), (0, 1))
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.IllegalMoveError: cells (0, 0) and (0, 1) hold different kinds ...
+        """
+        a, b = self._cell(a), self._cell(b)
+        reason = self._why_not(a, b)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        grid = self._grid.copy()
+        stride = grid.stride
+        grid.remove((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1)
+        return Board(grid.rows(), self.rules)
+
+    def play(self, a: Cell, b: Cell) -> Board:
+        """The house name for :meth:`remove` (same arguments, same result).
+
+        >>> Board.parse("ab.ab").play((0, 0), (0, 3))
+        Board.parse('.b..b')
+        """
+        return self.remove(a, b)
+
+    def playable_pairs(self) -> Pairs:
+        """Every pair that can be removed now, each once, grouped by kind.
+
+        A lazy view: iterate it, test ``pair in view``, ``bool(view)``, ``view.count()``.
+
+        >>> board = Board.parse("aba\\nb.a")
+        >>> list(board.playable_pairs())
+        [((0, 0), (0, 2)), ((0, 2), (1, 2)), ((0, 1), (1, 0))]
+        >>> ((0, 1), (1, 0)) in board.playable_pairs()
+        True
+        """
+        return Pairs(self)
+
+    legal_moves = playable_pairs
+
+    def hint(self) -> Pair | None:
+        """A pair that can be removed now, or ``None`` when there is none.
+
+        >>> Board.parse("a.a").hint()
+        ((0, 0), (0, 2))
+        """
+        return next(iter(self.playable_pairs()), None)
+
+    @property
+    def is_cleared(self) -> bool:
+        """Whether no tile remains (the game is won).
+
+        >>> Board.parse("..").is_cleared
+        True
+        """
+        return not any(any(row) for row in self.rows)
+
+    @property
+    def is_stuck(self) -> bool:
+        """Whether tiles remain but no pair can be removed.
+
+        >>> Board.parse("ab\\nba").is_stuck  # no link of two turns, even around
+        True
+        >>> Board.parse("aab\\nbcc").is_stuck
+        False
+        """
+        return not self.is_cleared and not self.playable_pairs()
+
+    def shuffle(self, *, seed: int | None = None, solvable: bool = False) -> Board:
+        """The same tiles dealt again over the same cells, with a move to play.
+
+        With ``solvable=True`` the result can also be cleared (built in
+        reverse, or found by search). Raises
+        :class:`~puzzlekit.UnsolvableError` when no arrangement qualifies.
+
+        >>> board = Board.parse("ab\\nba")
+        >>> board.shuffle(seed=1).is_stuck
+        False
+        >>> board.shuffle(seed=1, solvable=True).is_stuck
+        False
+        """
+        from puzzlekit.linkpath.deal import reshuffle
+
+        return reshuffle(self, make_rng(seed), solvable=solvable)
+
+    def solve(
+        self, *, node_limit: int | None = None, time_limit: float | None = None
+    ) -> Solution | None:
+        """Shorthand for :func:`puzzlekit.linkpath.solve` on this board.
+
+        >>> Board.parse("aab\\nbcc").solve().complete
+        True
+        """
+        from puzzlekit.linkpath.solver import solve
+
+        return solve(self, node_limit=node_limit, time_limit=time_limit)
+
+    # -- screen and pictures -----------------------------------------------------------
+
+    def tile_at_point(
+        self, x: float, y: float, cell_size: float, origin: tuple[float, float] = (0, 0)
+    ) -> Cell | None:
+        """The tile under screen point ``(x, y)``, or ``None`` off the board or on an empty cell.
+
+        Cells are *cell_size* squares with the board's top left corner at
+        *origin*; ``x`` runs along columns and ``y`` down rows. A point on a
+        border between two cells belongs to the cell right of or below it
+        (the seed article gives it to the cell before; half-open cells tile
+        the plane without a gap at 0).
+
+        >>> board = Board.parse("ab\\nba")
+        >>> board.tile_at_point(45, 10, 40, origin=(0, 0))
+        (0, 1)
+        >>> board.tile_at_point(5, 5, 40, origin=(10, 10)) is None
+        True
+        """
+        if not isinstance(origin, tuple) or len(origin) != 2:
+            raise TypeError(f"origin must be an (x, y) tuple, not {origin!r}")
+        for value in (x, y, cell_size, *origin):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"screen coordinates must be numbers, not {value!r}")
+        if not cell_size > 0:
+            raise ValueError(f"cell_size must be positive, not {cell_size!r}")
+        col = (x - origin[0]) // cell_size
+        row = (y - origin[1]) // cell_size
+        if not (0 <= row < self.height and 0 <= col < self.width):
+            return None
+        cell = (int(row), int(col))
+        return cell if self.rows[cell[0]][cell[1]] else None
+
+    def to_text(self, *, path: Path | None = None, ring: bool = False) -> str:
+        """The board as text, optionally with a link drawn and the ring shown.
+
+        >>> board = Board.parse("axa")
+        >>> print(board.to_text(path=board.find_path((0, 0), (0, 2))))
+         +-+
+         axa
+        <BLANKLINE>
+        """
+        from puzzlekit.linkpath.render import board_text
+
+        return board_text(self, path=path, ring=ring)
+
+    def to_svg(self, *, path: Path | None = None, cell_size: int = 40) -> str:
+        """An SVG picture of the board, with *path* drawn as a line when given.
+
+        >>> Board.parse("ab\\nba").to_svg().startswith("<svg")
+        True
+        """
+        from puzzlekit.linkpath.render import board_svg
+
+        return board_svg(self, path=path, cell_size=cell_size)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture for notebooks.
+
+        >>> "<rect" in Board.parse("a.a")._repr_svg_()
+        True
+        """
+        return self.to_svg()
+
+
+def _token_kind(token: str, r: int, c: int) -> int:
+    if token == ".":
+        return 0
+    if not (token.isascii() and token.isdigit() and len(token) <= 9 and token[0] != "0"):
+        raise ParseError(
+            f"board has {token!r} at {where(r, c)}; expected '.' or a kind number 1-999999999"
+        )
+    return int(token)
+
+
+def _clip(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+class Pairs:
+    """A lazy view of the pairs that can be removed from a board (python-chess style).
+
+    >>> pairs = Board.parse("a.a\\nb.b").playable_pairs()
+    >>> bool(pairs), pairs.count(), ((0, 0), (0, 2)) in pairs
+    (True, 2, True)
+    """
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        """The board whose pairs these are."""
+
+    def __iter__(self) -> Iterator[Pair]:
+        board = self.board
+        stride = board.width + 2
+        for i, j in board._grid.pairs():
+            yield (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
+
+    def __contains__(self, pair: object) -> bool:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            return False
+        try:
+            a, b = self.board._cell(pair[0]), self.board._cell(pair[1])
+        except (TypeError, ValueError):
+            return False
+        return a < b and self.board._why_not(a, b) is None
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def count(self) -> int:
+        """How many pairs there are.
+
+        >>> Board.parse("aaaa").playable_pairs().count()
+        6
+        """
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<Pairs of {self.board!r}>"

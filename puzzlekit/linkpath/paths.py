@@ -1,0 +1,333 @@
+"""The link query and the mutable bitboard behind it (internal).
+
+A :class:`Grid` holds a board padded with the ring of cells one step outside
+it, so that ring cells are ordinary cells: padded row ``r + 1`` and padded
+column ``c + 1`` hold board cell ``(r, c)``. Occupied cells are kept twice as
+bitmasks, one int per padded row (bit = padded column) and one per padded
+column (bit = padded row). When the rules close the ring, its cells are
+marked occupied in the masks (the cells themselves stay empty), so no route
+can use them and no code has to ask.
+
+The query (:meth:`Grid.route`) follows the free runs of the two tiles, as in
+the seed article: a link of at most two turns is a straight line, one corner
+``(r1, c2)`` or ``(r2, c1)``, or a middle segment joining the tiles' free
+runs. The candidate middle rows are those where the two vertical runs
+overlap, tested one mask operation each (``rowmask & span == 0``) in order of
+the length they give, so the first hit is the shortest; likewise for middle
+columns. That is O(W + H) mask operations per pair, instead of walking every
+cell of every candidate route.
+
+>>> grid = Grid(((1, 2, 1),), outside=True, max_turns=2)
+>>> grid.route(1, 1, 1, 3)  # around the 2, through the ring above
+(4, ((0, 1), (0, 3)))
+>>> Grid(((1, 2, 1),), outside=False, max_turns=2).route(1, 1, 1, 3) is None
+True
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import TypeAlias
+
+from puzzlekit.limits import Budget
+
+__all__ = ["Changes", "Grid", "Reach", "Route"]
+
+Route: TypeAlias = tuple[int, tuple[tuple[int, int], ...]]
+"""A link as ``(length, corners)``, corners in padded coordinates, in path order."""
+
+Reach: TypeAlias = tuple[int, int, int, int, int, int]
+"""A tile and its free runs: ``(row, col, up, down, left, right)``, padded coordinates.
+
+``up``..``down`` is the stretch of its column the tile sees (empty cells and
+itself), ``left``..``right`` that of its row.
+"""
+
+Changes: TypeAlias = list[tuple[int, int]]
+"""What a removal changed, as ``(padded index, old kind)``, so it can be undone."""
+
+
+def _span(lo: int, hi: int) -> int:
+    """Bits ``lo`` to ``hi`` inclusive."""
+    return (1 << (hi + 1)) - (1 << lo)
+
+
+def _run(mask: int, at: int, last: int) -> tuple[int, int]:
+    """The free run through position *at* along a line: first and last free index.
+
+    *at* itself is occupied (a tile); the run is the stretch of empty cells
+    on either side of it, *at* included as a degenerate run.
+    """
+    low = (mask & ((1 << at) - 1)).bit_length()
+    above = mask >> (at + 1)
+    high = at + (above & -above).bit_length() - 1 if above else last
+    return low, high
+
+
+def _middle(lines: list[int], lo_free: int, hi_free: int, p1: int, p2: int, mask: int) -> int:
+    """The cheapest free middle line in ``lo_free..hi_free``, or -1.
+
+    The cost of middle line ``y`` grows with its distance from the stretch
+    between ``p1`` and ``p2``; equal costs go to the smaller ``y``. Lines
+    ``p1`` and ``p2`` themselves would make a corner vanish, so they are not
+    middle lines.
+    """
+    lo, hi = (p1, p2) if p1 < p2 else (p2, p1)
+    for y in range(max(lo_free, lo), min(hi_free, hi) + 1):
+        if y != p1 and y != p2 and not lines[y] & mask:
+            return y
+    distance = 1
+    while lo - distance >= lo_free or hi + distance <= hi_free:
+        y = lo - distance
+        if y >= lo_free and not lines[y] & mask:
+            return y
+        y = hi + distance
+        if y <= hi_free and not lines[y] & mask:
+            return y
+        distance += 1
+    return -1
+
+
+class Grid:
+    """A padded, mutable board with row and column occupancy masks.
+
+    Built from rows of kinds (0 empty). Search code copies it, plays and
+    undoes removals on it, and asks it for routes; the public :class:`Board`
+    keeps one per instance as a cache and never changes it.
+
+    >>> grid = Grid(((1, 1),), outside=True, max_turns=2)
+    >>> grid.rows()
+    ((1, 1),)
+    """
+
+    __slots__ = (
+        "cells",
+        "colm",
+        "gravity",
+        "height",
+        "max_turns",
+        "outside",
+        "rowm",
+        "stride",
+        "width",
+    )
+
+    def __init__(
+        self,
+        rows: Sequence[Sequence[int]],
+        *,
+        outside: bool,
+        max_turns: int,
+        gravity: bool = False,
+    ) -> None:
+        height, width = len(rows), len(rows[0])
+        self.height = height
+        self.width = width
+        self.stride = stride = width + 2
+        self.max_turns = max_turns
+        self.gravity = gravity
+        self.outside = outside
+        cells = [0] * ((height + 2) * stride)
+        for r, row in enumerate(rows):
+            start = (r + 1) * stride + 1
+            cells[start : start + width] = row
+        self.cells = cells
+        self.rowm = [0] * (height + 2)
+        self.colm = [0] * stride
+        for index, kind in enumerate(cells):
+            if kind:
+                r, c = divmod(index, stride)
+                self.rowm[r] |= 1 << c
+                self.colm[c] |= 1 << r
+        if not outside:  # a closed ring is a wall round the board
+            last_row, last_col = height + 1, width + 1
+            self.rowm[0] = self.rowm[last_row] = (1 << stride) - 1
+            self.colm[0] = self.colm[last_col] = (1 << (height + 2)) - 1
+            for r in range(1, last_row):
+                self.rowm[r] |= 1 | 1 << last_col
+            for c in range(1, last_col):
+                self.colm[c] |= 1 | 1 << last_row
+
+    def copy(self) -> Grid:
+        """An independent copy (lists copied, ints shared)."""
+        other = Grid.__new__(Grid)
+        other.height = self.height
+        other.width = self.width
+        other.stride = self.stride
+        other.max_turns = self.max_turns
+        other.gravity = self.gravity
+        other.outside = self.outside
+        other.cells = self.cells.copy()
+        other.rowm = self.rowm.copy()
+        other.colm = self.colm.copy()
+        return other
+
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """The board's kinds, ring left out."""
+        stride, width = self.stride, self.width
+        return tuple(
+            tuple(self.cells[r * stride + 1 : r * stride + 1 + width])
+            for r in range(1, self.height + 1)
+        )
+
+    def key(self) -> bytes:
+        """A compact snapshot of the cells, for memoising visited boards."""
+        cells = self.cells
+        return bytes(cells) if max(cells) < 256 else array("q", cells).tobytes()
+
+    def set(self, index: int, kind: int) -> None:
+        """Put *kind* (0 empty) at padded *index*, keeping the masks in step."""
+        self.cells[index] = kind
+        r, c = divmod(index, self.stride)
+        if kind:
+            self.rowm[r] |= 1 << c
+            self.colm[c] |= 1 << r
+        else:
+            self.rowm[r] &= ~(1 << c)
+            self.colm[c] &= ~(1 << r)
+
+    # -- moves ---------------------------------------------------------------
+
+    def remove(self, i: int, j: int) -> Changes:
+        """Empty cells *i* and *j*, let tiles fall if the rules say so; return the undo list."""
+        cells = self.cells
+        changes: Changes = [(i, cells[i]), (j, cells[j])]
+        self.set(i, 0)
+        self.set(j, 0)
+        if self.gravity:
+            stride = self.stride
+            for column in {i % stride, j % stride}:
+                self._settle(column, changes)
+        return changes
+
+    def _settle(self, column: int, changes: Changes) -> None:
+        """Let the tiles of padded *column* fall to its bottom, in order (KShisen's gravity)."""
+        cells, stride = self.cells, self.stride
+        indices = range(stride + column, (self.height + 1) * stride, stride)
+        tiles = [cells[index] for index in indices if cells[index]]
+        fallen = [0] * (len(indices) - len(tiles)) + tiles
+        for index, kind in zip(indices, fallen, strict=True):
+            if cells[index] != kind:
+                changes.append((index, cells[index]))
+                self.set(index, kind)
+
+    def undo(self, changes: Changes) -> None:
+        """Revert a :meth:`remove`."""
+        for index, kind in reversed(changes):
+            self.set(index, kind)
+
+    # -- links ---------------------------------------------------------------
+
+    def reach(self, r: int, c: int) -> Reach:
+        """The free runs from the tile at padded ``(r, c)``: see :data:`Reach`."""
+        up, down = _run(self.colm[c], r, self.height + 1)
+        left, right = _run(self.rowm[r], c, self.width + 1)
+        return r, c, up, down, left, right
+
+    def route(self, r1: int, c1: int, r2: int, c2: int, *, best: bool = True) -> Route | None:
+        """The canonical link between the occupied padded cells, or ``None``.
+
+        Canonical: shortest, then fewest turns, then the smallest corners in
+        ``(row, col)`` order. With ``best=False`` any link will do (faster
+        when only existence matters).
+        """
+        return self.link(self.reach(r1, c1), self.reach(r2, c2), best=best)
+
+    def link(self, one: Reach, two: Reach, *, best: bool = True) -> Route | None:
+        """:meth:`route` between two tiles whose runs are known (computed once per tile)."""
+        r1, c1, up1, down1, left1, right1 = one
+        r2, c2, up2, down2, left2, right2 = two
+        if r1 == r2:  # a straight link: one tile's run reaches the cell beside the other
+            if right1 >= c2 - 1 if c1 < c2 else left1 <= c2 + 1:
+                return abs(c1 - c2), ()
+        elif c1 == c2 and (down1 >= r2 - 1 if r1 < r2 else up1 <= r2 + 1):
+            return abs(r1 - r2), ()
+        max_turns = self.max_turns
+        if max_turns == 0:
+            return None
+        manhattan = abs(r1 - r2) + abs(c1 - c2)
+        if r1 != r2 and c1 != c2:  # one corner, reached by a run of each tile
+            first = left1 <= c2 <= right1 and up2 <= r1 <= down2  # corner (r1, c2)
+            second = up1 <= r2 <= down1 and left2 <= c1 <= right2  # corner (r2, c1)
+            if first and (not second or (r1, c2) < (r2, c1)):
+                return manhattan, ((r1, c2),)
+            if second:
+                return manhattan, ((r2, c1),)
+        if max_turns == 1:
+            return None
+        found: list[Route] = []
+        low, high = max(up1, up2), min(down1, down2)
+        if c1 != c2 and low <= high:  # a middle row both vertical runs reach
+            y = _middle(self.rowm, low, high, r1, r2, _span(min(c1, c2), max(c1, c2)))
+            if y >= 0:
+                extra = 2 * max(min(r1, r2) - y, y - max(r1, r2), 0)
+                found.append((manhattan + extra, ((y, c1), (y, c2))))
+                if not best:
+                    return found[0]
+        low, high = max(left1, left2), min(right1, right2)
+        if r1 != r2 and low <= high:  # a middle column both horizontal runs reach
+            x = _middle(self.colm, low, high, c1, c2, _span(min(r1, r2), max(r1, r2)))
+            if x >= 0:
+                extra = 2 * max(min(c1, c2) - x, x - max(c1, c2), 0)
+                found.append((manhattan + extra, ((r1, x), (r2, x))))
+        if len(found) < 2:
+            return found[0] if found else None
+        return min(found, key=lambda route: (route[0], sorted(route[1])))
+
+    def linked(self, i: int, j: int) -> bool:
+        """Whether the tiles at padded indices *i* and *j* can be joined (kinds not checked)."""
+        stride = self.stride
+        return (
+            self.link(self.reach(*divmod(i, stride)), self.reach(*divmod(j, stride)), best=False)
+            is not None
+        )
+
+    def tiles_by_kind(self) -> dict[int, list[int]]:
+        """Padded indices of the tiles of each kind, in reading order."""
+        groups: dict[int, list[int]] = {}
+        for index, kind in enumerate(self.cells):
+            if kind > 0:
+                groups.setdefault(kind, []).append(index)
+        return groups
+
+    def kind_pairs(
+        self, tiles: list[int], budget: Budget | None = None
+    ) -> Iterator[tuple[int, int]]:
+        """Every linkable pair among *tiles* (all of one kind, in reading order), once each.
+
+        Neighbours always link. Any other link leaves both tiles through an
+        empty neighbour, so a tile walled in on four sides is only paired
+        with its neighbours, without a query (on a full board that leaves
+        only the edges to test), and the runs of the open tiles are computed
+        once, not once per pair.
+        """
+        cells, stride = self.cells, self.stride
+        kind = cells[tiles[0]] if tiles else 0
+        opened = [
+            i
+            for i in tiles
+            if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
+        ]
+        reaches = {i: self.reach(*divmod(i, stride)) for i in opened}
+        link = self.link
+        later_open = iter(range(1, len(opened) + 1))
+        for i in tiles:
+            neighbours = [j for j in (i + 1, i + stride) if cells[j] == kind]
+            reach_i = reaches.get(i)
+            if reach_i is None:
+                for j in neighbours:
+                    yield i, j
+                continue
+            others = opened[next(later_open) :]
+            for j in sorted({*neighbours, *others}):
+                if j - i == 1 or j - i == stride or link(reach_i, reaches[j], best=False):
+                    yield i, j
+            if budget is not None and budget.check_clock():
+                return
+
+    def pairs(self) -> Iterator[tuple[int, int]]:
+        """Every linkable pair of equal tiles, grouped by kind (ascending), once each."""
+        groups = self.tiles_by_kind()
+        for kind in sorted(groups):
+            yield from self.kind_pairs(groups[kind])

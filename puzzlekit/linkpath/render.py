@@ -1,0 +1,108 @@
+"""Text and SVG pictures of a board, with a link drawn on request.
+
+>>> from puzzlekit.linkpath import Board
+>>> board = Board.parse("a.\\nxa")
+>>> print(board_text(board, path=board.find_path((0, 0), (1, 1))))
+a+
+xa
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from puzzlekit.linkpath.board import kind_label
+from puzzlekit.svg import PALETTE, SvgCanvas
+
+if TYPE_CHECKING:
+    from puzzlekit.grid import Cell
+    from puzzlekit.linkpath.board import Board, Path
+
+__all__ = ["board_svg", "board_text"]
+
+
+def _strokes(path: Path) -> dict[Cell, str]:
+    """The character of each cell a link passes between its ends: ``-``, ``|`` or ``+``."""
+    cells = path.cells()
+    marks = {}
+    for before, cell, after in zip(cells, cells[1:], cells[2:], strict=False):
+        if before[0] == after[0]:
+            marks[cell] = "-"
+        elif before[1] == after[1]:
+            marks[cell] = "|"
+        else:
+            marks[cell] = "+"
+    return marks
+
+
+def board_text(board: Board, *, path: Path | None = None, ring: bool = False) -> str:
+    """The board one character per cell, *path* drawn with ``-``, ``|`` and ``+``.
+
+    The ring outside the board is shown (blank where unused) when *ring* is
+    true or the path runs through it; trailing blanks are cut from each line.
+
+    >>> from puzzlekit.linkpath import Board
+    >>> print(board_text(Board.parse("ab"), ring=True))
+    <BLANKLINE>
+     ab
+    """
+    marks = _strokes(path) if path is not None else {}
+    show_ring = ring or any(
+        not (0 <= r < board.height and 0 <= c < board.width) for r, c in marks
+    )
+    margin = 1 if show_ring else 0
+    lines = []
+    for r in range(-margin, board.height + margin):
+        chars = []
+        for c in range(-margin, board.width + margin):
+            inside = 0 <= r < board.height and 0 <= c < board.width
+            kind = board.rows[r][c] if inside else 0
+            if (r, c) in marks:
+                chars.append(marks[r, c])
+            elif kind:
+                label = kind_label(kind)
+                chars.append(label if len(label) == 1 else "#")
+            else:
+                chars.append("." if inside else " ")
+        lines.append("".join(chars).rstrip())
+    return "\n".join(lines)
+
+
+def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) -> str:
+    """An SVG picture: tiles as coloured squares with their kind, *path* as a line.
+
+    A one-cell margin leaves room for links through the ring.
+
+    >>> from puzzlekit.linkpath import Board
+    >>> board = Board.parse("a.a")
+    >>> svg = board_svg(board, path=board.find_path((0, 0), (0, 2)))
+    >>> svg.count("<rect"), svg.count("<polyline")
+    (3, 1)
+    """
+    if isinstance(cell_size, bool) or not isinstance(cell_size, int):
+        raise TypeError(f"cell_size must be an int, not {cell_size!r}")
+    if not 4 <= cell_size <= 400:
+        raise ValueError(f"cell_size must be between 4 and 400, not {cell_size}")
+    size = cell_size
+    canvas = SvgCanvas((board.width + 2) * size, (board.height + 2) * size, background="#f4f1e8")
+    for r, row in enumerate(board.rows):
+        for c, kind in enumerate(row):
+            if not kind:
+                continue
+            x, y = (c + 1) * size, (r + 1) * size
+            canvas.rect(
+                x + 1, y + 1, size - 2, size - 2,
+                fill=PALETTE[(kind - 1) % len(PALETTE)], stroke="#333", rx=size // 8,
+            )
+            canvas.text(
+                x + size / 2, y + size / 2, kind_label(kind),
+                fill="white", font_size=size // 2, text_anchor="middle",
+                dominant_baseline="central", font_family="sans-serif",
+            )
+    if path is not None:
+        canvas.polyline(
+            [((c + 1.5) * size, (r + 1.5) * size) for r, c in path.points],
+            stroke="#111", stroke_width=max(1, size // 10),
+            stroke_linejoin="round", class_="link",
+        )
+    return canvas.to_string()

@@ -1,0 +1,279 @@
+"""An exact solver: a clearing sequence, or proof that none exists.
+
+Depth-first search over removals, iterative, on a mutable :class:`Grid`
+with undo. Three things keep it small:
+
+- **Memo**: every board reached is remembered; reaching it again (by the
+  same removals in another order) is cut at once.
+- **Kinds that can never meet**: a kind with an odd number of tiles can
+  never be cleared, so such a board is refused before searching. Without
+  gravity a branch also ends when a kind's tiles cannot be paired off even
+  on a board holding only them, or when two kinds down to their last two
+  tiles block each other for good.
+- **Safe moves first**: without gravity, removing tiles never blocks a
+  link, so if the tiles left of some kind can all be paired off by links
+  that exist now, clearing that kind now loses nothing: any solution can be
+  reordered to do it first. Such a move is played without branching. With
+  gravity a removal makes tiles fall and can break a link, so the rule only
+  applies when every tile of the kind has nothing above it and no gap below
+  (removing them moves no other tile, ever); otherwise every move is tried,
+  those that make the fewest tiles fall first.
+
+>>> board = Board.parse('''
+... ab.
+... b.a
+... ''')
+>>> solve(board)
+Solution(pairs=(((0, 0), (1, 2)), ((0, 1), (1, 0))), complete=True)
+>>> solve(Board.parse("ab\\nba")) is None  # crossed pairs: a dead end
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import attrs
+
+from puzzlekit.limits import Budget
+from puzzlekit.linkpath.board import Board, Pair
+from puzzlekit.linkpath.paths import Grid
+
+__all__ = ["Solution", "solve"]
+
+_Move = tuple[tuple[int, int], ...]
+"""One step of the search: one or more removals (padded indices), played together."""
+
+_MATCH_UP_TO = 6
+"""Kinds with at most this many tiles left are tested for a safe clearing."""
+
+
+def _check_pairs(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+    if not isinstance(value, tuple):
+        raise TypeError(f"pairs must be a tuple of cell pairs, not {type(value).__name__}")
+
+
+@attrs.frozen
+class Solution:
+    """The removals found, in order, and whether they clear the board.
+
+    >>> solution = Solution(pairs=(((0, 0), (0, 1)),), complete=True)
+    >>> len(solution)
+    1
+    """
+
+    pairs: tuple[Pair, ...] = attrs.field(validator=_check_pairs)
+    """The pairs to remove, in order (each legal on the board left by the ones before)."""
+    complete: bool
+    """``True`` when the pairs clear the board; ``False`` when a limit stopped the
+    search first, the pairs being the longest line it had found."""
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __str__(self) -> str:
+        """One pair per line, ``R1,C1 R2,C2``.
+
+        >>> print(Solution(pairs=(((0, 0), (0, 1)), ((1, 0), (1, 1))), complete=True))
+        0,0 0,1
+        1,0 1,1
+        """
+        return "\n".join(f"{a[0]},{a[1]} {b[0]},{b[1]}" for a, b in self.pairs)
+
+
+def _matching(tiles: list[int], links: set[tuple[int, int]]) -> _Move | None:
+    """Pair off all *tiles* (at most :data:`_MATCH_UP_TO`) using *links*, or ``None``."""
+    if not tiles:
+        return ()
+    first, rest = tiles[0], tiles[1:]
+    for partner in rest:
+        if (first, partner) in links:
+            others = _matching([t for t in rest if t != partner], links)
+            if others is not None:
+                return ((first, partner), *others)
+    return None
+
+
+class _Deadlocks:
+    """Pairs of tiles that can never meet, without gravity (tiles never move then).
+
+    Removing tiles only frees cells, so a link impossible on a board holding
+    only a few tiles is impossible on any board that still holds them. So a
+    kind whose tiles cannot be paired off by pairs that link when alone on
+    the board is dead; and if the last two tiles of a kind cannot be linked
+    on a board holding only them and the last two tiles of another kind, and
+    neither can the other two, then neither kind can go first. The answers
+    depend only on the positions, so they are remembered for the whole search.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        self.scratch = Grid(
+            [[0] * grid.width for _ in range(grid.height)],
+            outside=grid.outside,
+            max_turns=grid.max_turns,
+        )
+        self.known: dict[tuple[int, ...], bool] = {}
+
+    def _dead(self, tiles: tuple[int, ...]) -> bool:
+        known = self.known.get(tiles)
+        if known is None:
+            scratch = self.scratch
+            for index in tiles:
+                scratch.set(index, 1)
+            known = not any(
+                scratch.linked(tiles[n], tiles[n + 1]) for n in range(0, len(tiles), 2)
+            )
+            for index in tiles:
+                scratch.set(index, 0)
+            self.known[tiles] = known
+        return known
+
+    def any_dead(self, kinds: list[list[int]], unlinked: list[tuple[int, int]]) -> bool:
+        """Whether some kind can never be cleared.
+
+        *kinds* are the tiles of small kinds: each needs its tiles paired
+        off by pairs that link when alone on the board. *unlinked* are the
+        last two tiles of kinds not linked now, checked two kinds at a time.
+        """
+        for tiles in kinds:
+            alive = {
+                (i, j) for i, j in itertools.combinations(tiles, 2) if not self._dead((i, j))
+            }
+            if _matching(tiles, alive) is None:
+                return True
+        return any(self._dead(one + two) for one, two in itertools.combinations(unlinked, 2))
+
+
+def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterator[_Move]:
+    """The moves to try from *grid*, lazily: one safe move, or every removal.
+
+    Kinds are looked at smallest first, so a safe move usually turns up
+    before the links of the large kinds are computed; those are only computed
+    when the search comes back to try them (the grid is then as it was).
+    """
+    groups = sorted(grid.tiles_by_kind().values(), key=len)
+    small = [tiles for tiles in groups if len(tiles) <= _MATCH_UP_TO]
+    small_pairs = [list(grid.kind_pairs(tiles, budget)) for tiles in small]
+    for tiles, pairs in zip(small, small_pairs, strict=True):
+        if _safe(grid, tiles):
+            matching = _matching(tiles, set(pairs))
+            if matching is not None:
+                yield matching
+                return
+    if deadlocks is not None:
+        unlinked = [
+            (tiles[0], tiles[1])
+            for tiles, pairs in zip(small, small_pairs, strict=True)
+            if len(tiles) == 2 and not pairs
+        ]
+        if deadlocks.any_dead(small, unlinked):
+            return
+    if grid.gravity:  # try first the removals that make the fewest tiles fall
+        pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+        pairs.sort(key=lambda pair: _stack(grid, pair[0])[0] + _stack(grid, pair[1])[0])
+        for pair in pairs:
+            yield (pair,)
+        return
+    for pairs in small_pairs:
+        for pair in pairs:
+            yield (pair,)
+    for tiles in groups[len(small) :]:
+        for pair in grid.kind_pairs(tiles, budget):
+            yield (pair,)
+
+
+def _safe(grid: Grid, tiles: list[int]) -> bool:
+    """Whether clearing these tiles now cannot spoil a later move.
+
+    Without gravity a removal only frees cells, so it never can. With
+    gravity, removing a tile moves no other tile, now or later, only when
+    nothing is above it and its column has no gap below it.
+    """
+    if not grid.gravity:
+        return True
+    return all(_stack(grid, index) == (0, True) for index in tiles)
+
+
+def _stack(grid: Grid, index: int) -> tuple[int, bool]:
+    """Tiles above padded *index* in its column, and whether the column below it is full."""
+    row, col = divmod(index, grid.stride)
+    column = grid.colm[col] & ((1 << (grid.height + 1)) - 2)  # board rows only
+    below = column >> row
+    return (column & ((1 << row) - 1)).bit_count(), below == (1 << (grid.height + 1 - row)) - 1
+
+
+def solve(
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+) -> Solution | None:
+    """Clear *board*: a :class:`Solution`, or ``None`` when it has proved there is none.
+
+    When *node_limit* (search steps: moves tried and taken back) or
+    *time_limit* (seconds) stops the
+    search, the result has ``complete=False`` and the longest line found.
+
+    >>> solve(Board.parse("aa\\nbb")).pairs
+    (((0, 0), (0, 1)), ((1, 0), (1, 1)))
+    >>> solve(Board.parse("aab\\nbcc"), node_limit=0).complete
+    False
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"solve needs a Board, not {type(board).__name__}")
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    if not board.is_valid():
+        return None
+    grid = board._grid.copy()
+    stride = grid.stride
+
+    def cells(line: list[_Move]) -> tuple[Pair, ...]:
+        return tuple(
+            ((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
+            for move in line
+            for i, j in move
+        )
+
+    tiles = len(board.tiles)
+    if not tiles:
+        return Solution((), True)
+    if budget.spend():
+        return Solution((), False)
+    visited = {grid.key()}
+    line: list[_Move] = []
+    undo: list[list[list[tuple[int, int]]]] = []
+    longest: list[_Move] = []
+    fewest = tiles
+    deadlocks = None if grid.gravity else _Deadlocks(grid)
+    frames = [_expand(grid, budget, deadlocks)]
+
+    def retreat() -> None:
+        """Take back the last move."""
+        nonlocal tiles
+        for changes in reversed(undo.pop()):
+            grid.undo(changes)
+        tiles += 2 * len(line.pop())
+
+    while frames:
+        if budget.exhausted or budget.spend():
+            return Solution(cells(longest), False)
+        move = next(frames[-1], None)
+        if move is None:
+            frames.pop()
+            if line:
+                retreat()
+            continue
+        undo.append([grid.remove(i, j) for i, j in move])
+        line.append(move)
+        tiles -= 2 * len(move)
+        if not tiles:
+            return Solution(cells(line), True)
+        key = grid.key()
+        if key in visited:
+            retreat()
+            continue
+        visited.add(key)
+        if tiles < fewest:
+            fewest, longest = tiles, line.copy()
+        frames.append(_expand(grid, budget, deadlocks))
+    if budget.exhausted:
+        return Solution(cells(longest), False)
+    return None
