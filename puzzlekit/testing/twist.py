@@ -55,7 +55,7 @@ def solutions(draw: st.DrawFn, *, pegs: bool = True) -> State:
     >>> @settings(max_examples=5)
     ... @given(solutions())
     ... def test_solved(state):
-    ...     assert state.is_solved()
+    ...     assert state.is_solved
     >>> test_solved()
     """
     tiling = draw(st.sampled_from(_tilings()))

@@ -48,7 +48,7 @@ class Challenge:
 def challenges() -> tuple[Challenge, ...]:
     """All shipped challenges, read once from the package data.
 
-    >>> challenges()[0].solution.is_solved()
+    >>> challenges()[0].solution.is_solved
     True
     """
     text = resources.files("puzzlekit.twist").joinpath("data/challenges.json").read_text("utf-8")

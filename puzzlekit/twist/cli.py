@@ -36,7 +36,7 @@ def _summary(state: State) -> dict[str, Any]:
         "grid": state.grid().splitlines(),
         "valid": state.is_valid(),
         "problems": list(state.problems()),
-        "solved": state.is_solved(),
+        "solved": state.is_solved,
     }
 
 
@@ -107,7 +107,7 @@ def _show(args: argparse.Namespace) -> int:
     print(state.grid())
     for problem in state.problems():
         print(f"problem: {problem}")
-    print("solved" if state.is_solved() else f"missing pieces: {state.missing_pieces()}")
+    print("solved" if state.is_solved else f"missing pieces: {state.missing_pieces()}")
     return EXIT_OK
 
 

@@ -48,28 +48,30 @@ def text_grid(state: State) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-def svg(state: State, *, size: int = 48) -> str:
-    """The board as SVG, *size* user units a location: wells, pegs, then pieces with holes.
+def svg(state: State, *, cell_size: int = 48) -> str:
+    """The board as SVG, *cell_size* user units a location: wells, pegs, then pieces with holes.
 
     >>> from puzzlekit.twist import State
-    >>> picture = svg(State.parse("e1A0k2A0"), size=20)
+    >>> picture = svg(State.parse("e1A0k2A0"), cell_size=20)
     >>> picture.count("<circle") >= 32
     True
     """
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise TypeError(f"size must be an int, not {type(size).__name__}")
-    if not 8 <= size <= 1000:
-        raise ValueError(f"size must be in 8..1000, not {size}")
-    margin = size // 2
-    canvas = SvgCanvas(WIDTH * size + 2 * margin, HEIGHT * size + 2 * margin, background="#f4f1ea")
-    half = size / 2
+    if isinstance(cell_size, bool) or not isinstance(cell_size, int):
+        raise TypeError(f"cell_size must be an int, not {type(cell_size).__name__}")
+    if not 8 <= cell_size <= 1000:
+        raise ValueError(f"cell_size must be in 8..1000, not {cell_size}")
+    margin = cell_size // 2
+    canvas = SvgCanvas(
+        WIDTH * cell_size + 2 * margin, HEIGHT * cell_size + 2 * margin, background="#f4f1ea"
+    )
+    half = cell_size / 2
 
     def centre(cell: tuple[int, int]) -> tuple[float, float]:
-        return margin + cell[1] * size + half, margin + cell[0] * size + half
+        return margin + cell[1] * cell_size + half, margin + cell[0] * cell_size + half
 
     for col in range(WIDTH):
         canvas.text(
-            margin + col * size + half,
+            margin + col * cell_size + half,
             margin * 0.8,
             COLUMNS[col],
             font_size=margin * 0.7,
@@ -78,14 +80,14 @@ def svg(state: State, *, size: int = 48) -> str:
     for row in range(HEIGHT):
         canvas.text(
             margin * 0.5,
-            margin + row * size + half + margin * 0.25,
+            margin + row * cell_size + half + margin * 0.25,
             ROWS[row],
             font_size=margin * 0.7,
             text_anchor="middle",
         )
         for col in range(WIDTH):
             x, y = centre((row, col))
-            canvas.circle(x, y, size * 0.42, fill="#d9d2c3", stroke="#b5ab95")
+            canvas.circle(x, y, cell_size * 0.42, fill="#d9d2c3", stroke="#b5ab95")
     for piece in state.pieces:
         fill = FILL[piece.colour]
         cells = set(piece.cells)
@@ -95,24 +97,24 @@ def svg(state: State, *, size: int = 48) -> str:
             for neighbour in ((cell[0], cell[1] + 1), (cell[0] + 1, cell[1])):
                 if neighbour in cells:
                     nx, ny = centre(neighbour)
-                    canvas.line(x, y, nx, ny, stroke=fill, stroke_width=size * 0.5)
+                    canvas.line(x, y, nx, ny, stroke=fill, stroke_width=cell_size * 0.5)
             canvas.circle(
                 x,
                 y,
-                size * 0.45,
+                cell_size * 0.45,
                 fill=fill,
                 stroke="#333",
                 stroke_width=1,
                 class_=f"piece piece-{piece.piece}",
             )
             if hole:
-                canvas.circle(x, y, size * 0.2, fill="#f4f1ea", stroke="#333", stroke_width=1)
+                canvas.circle(x, y, cell_size * 0.2, fill="#f4f1ea", stroke="#333", stroke_width=1)
     for peg in state.pegs:
         x, y = centre((peg.row, peg.col))
         canvas.circle(
             x,
             y,
-            size * 0.14,
+            cell_size * 0.14,
             fill=FILL[peg.colour],
             stroke="#000",
             stroke_width=1.5,

@@ -299,7 +299,7 @@ class State:
     >>> s = State.parse("j1C0f3C4j2B0")
     >>> s, str(s)
     (State.parse('f3C4j2B0j1C0'), 'f3C4j2B0j1C0')
-    >>> s.is_valid(), s.is_solved()
+    >>> s.is_valid(), s.is_solved
     (True, False)
     """
 
@@ -401,10 +401,11 @@ class State:
         """
         return not self.problems()
 
+    @property
     def is_solved(self) -> bool:
         """Whether all 8 pieces are placed validly, so every peg sits in a hole of its colour.
 
-        >>> State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0").is_solved()
+        >>> State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0").is_solved
         True
         """
         return not self.missing_pieces() and self.is_valid()
@@ -473,7 +474,7 @@ class State:
 
         return text_grid(self)
 
-    def to_svg(self, *, size: int = 48) -> str:
+    def to_svg(self, *, cell_size: int = 48) -> str:
         """An SVG picture: board, pegs, and pieces in their colours with their holes.
 
         >>> State.parse("a7A7i6B0").to_svg().startswith("<svg")
@@ -481,7 +482,7 @@ class State:
         """
         from puzzlekit.twist.render import svg
 
-        return svg(self, size=size)
+        return svg(self, cell_size=cell_size)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

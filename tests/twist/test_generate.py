@@ -9,7 +9,7 @@ from puzzlekit.twist import EFFORT, LEVELS, State, count_solutions, effort, gene
 def test_each_level_gives_a_unique_start_in_its_band(level):
     for seed in range(3):
         start = generate(level, seed=seed)
-        assert start.is_valid() and not start.is_solved()
+        assert start.is_valid() and not start.is_solved
         assert count_solutions(start) == 1
         low, high = EFFORT[level]
         spent = effort(start)

@@ -42,7 +42,7 @@ def test_every_state_round_trips(state):
 @given(solutions())
 def test_solved_states_round_trip_and_are_well_formed(state):
     text = str(state)
-    assert State.parse(text) == state and state.is_solved()
+    assert State.parse(text) == state and state.is_solved
     assert is_placement_string_well_formed(text)
 
 
@@ -144,7 +144,7 @@ def test_random_legal_games_keep_the_invariants(data):
         assert len(state.pieces) == len(before.pieces) + 1
         covered = [cell for piece in state.pieces for cell in piece.cells]
         assert len(covered) == len(set(covered))
-    assert state.is_solved() == (not state.missing_pieces())
+    assert state.is_solved == (not state.missing_pieces())
     # Replaying the moves in another order reaches the same state.
     replay = start
     for move in data.draw(st.permutations(played)):
@@ -162,7 +162,7 @@ def test_many_random_games_end_solved_or_stuck_without_solution():
                 break
             state = state.place(rng.choice(legal))
         assert state.is_valid() and State.parse(str(state)) == state
-        if not state.is_solved():
+        if not state.is_solved:
             assert state.missing_pieces()
             assert search(state).solutions == ()
 

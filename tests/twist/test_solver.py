@@ -108,7 +108,7 @@ def test_solutions_of_solvable_states_pass_the_independent_check(start):
     result = search(start, max_solutions=3)
     assert result.complete and result.solutions
     for solution in result.solutions:
-        assert solution.is_solved()
+        assert solution.is_solved
         assert_solution_of(solution, start)
         assert solution.canonical() == solution
 
@@ -139,7 +139,7 @@ def test_solutions_do_not_depend_on_the_order_of_the_start(start, rng):
 def test_canonical_form_is_idempotent_and_keeps_cells(solved):
     canonical = solved.canonical()
     assert canonical.canonical() == canonical
-    assert canonical.is_solved()
+    assert canonical.is_solved
     assert [set(p.cells) for p in canonical.pieces] == [set(p.cells) for p in solved.pieces]
 
 
@@ -152,7 +152,7 @@ def test_a_solved_board_minus_pieces_solves_back(solved):
 
 def test_hint_leads_to_a_solution():
     state = challenges()[9].start
-    while not state.is_solved():
+    while not state.is_solved:
         move = hint(state)
         assert move is not None and move in state.legal_moves()
         state = state.place(move)

@@ -131,7 +131,7 @@ def test_place_then_remove_and_solved():
     for move in ["a7A7", "b6A7", "c1A3", "d2A6", "e2C3", "g4A7", "h6D0"]:
         assert move in state.legal_moves()
         state = state.place(move)
-    assert state.is_solved() and not state.legal_moves() and len(state.legal_moves()) == 0
+    assert state.is_solved and not state.legal_moves() and len(state.legal_moves()) == 0
     assert state.remove("a").missing_pieces() == "a"
     with pytest.raises(IllegalMoveError):
         state.remove("i")
@@ -147,7 +147,7 @@ def test_problems_list_every_broken_rule():
         "i8B0 peg i at 8B under a filled loop",
         "k1A0 peg k at 1A under a filled loop",
     )
-    assert not state.is_valid() and not state.is_solved()
+    assert not state.is_valid() and not state.is_solved
     assert State.parse("j1A0k1A0").problems() == ("k1A0 peg k at 1A on peg j",)
 
 
@@ -181,7 +181,7 @@ def test_grid_and_svg():
     assert sum("peg " in c for c in classes) == 6
     assert sum(c.startswith("piece ") for c in classes) == 32
     with pytest.raises(ValueError):
-        state.to_svg(size=2)
+        state.to_svg(cell_size=2)
 
 
 def test_pickling():
