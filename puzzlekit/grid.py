@@ -24,6 +24,7 @@ __all__ = [
     "check_characters",
     "parse_cell",
     "parse_grid",
+    "parse_size",
     "parse_token_grid",
     "where",
 ]
@@ -138,6 +139,27 @@ def parse_cell(text: str) -> Cell:
         raise ParseError(f"cell {quoted(text)} has a negative coordinate")
     row, col = int(match[1]), int(match[2])
     return row, col
+
+
+_SIZE = re.compile(r"\s*([0-9]{1,9})\s*[xX]\s*([0-9]{1,9})\s*")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Read a board size written ``ROWSxCOLS``, as the command line takes it.
+
+    >>> parse_size("12x16")
+    (12, 16)
+    >>> parse_size("12 by 16")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: board size '12 by 16' is not of the form ROWSxCOLS (e.g. 12x16)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a board size is written as a str, not {type(text).__name__}")
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise ParseError(f"board size {quoted(text)} is not of the form ROWSxCOLS (e.g. 12x16)")
+    return int(match[1]), int(match[2])
 
 
 def as_cell(value: object) -> Cell:

@@ -12,23 +12,15 @@ A 4 x 6 deal (seed 3), and a way to clear it:
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
-from puzzlekit.grid import parse_cell
+from puzzlekit.grid import parse_cell, parse_size
 from puzzlekit.linkpath.board import Board, Pair, Path, Rules
 from puzzlekit.linkpath.deal import deal
 from puzzlekit.linkpath.solver import solve
 
 __all__ = ["demo", "register"]
-
-
-def _size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d{1,4})\s*[xX]\s*(\d{1,4})\s*", text)
-    if match is None:
-        raise argparse.ArgumentTypeError(f"size {text!r} is not of the form ROWSxCOLS, e.g. 12x16")
-    return int(match[1]), int(match[2])
 
 
 def _pairs_json(pairs: tuple[Pair, ...]) -> list[list[list[int]]]:
@@ -40,7 +32,7 @@ def _read_board(source: str) -> Board:
 
 
 def _deal(args: argparse.Namespace) -> int:
-    rows, cols = args.size
+    rows, cols = parse_size(args.size)
     rules = Rules(outside=not args.closed, max_turns=args.max_turns, gravity=args.gravity)
     board = deal(rows, cols, args.kinds, seed=args.seed, solvable=not args.any, rules=rules)
     if args.json:
@@ -136,7 +128,7 @@ def register(commands: Any) -> None:
         description="Deal a full ROWSxCOLS board; it can be cleared unless --any is given.",
         epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7",
     )
-    dealer.add_argument("size", type=_size, help="ROWSxCOLS, e.g. 12x16")
+    dealer.add_argument("size", help="ROWSxCOLS, e.g. 12x16")
     dealer.add_argument("--kinds", type=int, required=True, help="number of tile kinds")
     dealer.add_argument("--seed", type=int, default=None, help="random seed (repeatable deals)")
     dealer.add_argument(

@@ -15,12 +15,11 @@ bbaa
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
 from puzzlekit.errors import ParseError, UnsolvableError
-from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid
+from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid, parse_size
 from puzzlekit.tromino.board import FREE, HOLE, LABELS, ORIENTATIONS, Board
 from puzzlekit.tromino.construct import DEFAULT_MAX_CELLS, tile
 from puzzlekit.tromino.count import count_tilings
@@ -28,14 +27,6 @@ from puzzlekit.tromino.search import check_pieces
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = ["demo", "register"]
-
-
-def _size(text: str) -> tuple[int, int]:
-    """Read ``ROWSxCOLS``."""
-    match = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", text)
-    if match is None:
-        raise ParseError(f"board size {text!r} is not of the form ROWSxCOLS (e.g. 9x12)")
-    return int(match[1]), int(match[2])
 
 
 _COUNT_WIDTH = {"L": 12, "LI": 10}  # wider boards take minutes in the profile sweep
@@ -107,7 +98,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _count(args: argparse.Namespace) -> int:
-    rows, cols = _size(args.size)
+    rows, cols = parse_size(args.size)
     board = Board(rows, cols, _holes(args.hole))
     pieces = check_pieces(args.pieces)
     widest = _COUNT_WIDTH[pieces]
