@@ -110,8 +110,8 @@ def register(commands: Any) -> None:
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> register(parser.add_subparsers())
-    >>> parser.parse_args(["linkpath", "deal", "4x6", "--kinds", "3"]).size
-    (4, 6)
+    >>> parser.parse_args(["linkpath", "deal", "4x6", "--kinds", "3"]).kinds
+    3
     """
     group = commands.add_parser(
         "linkpath",
