@@ -1,3 +1,126 @@
-"""Hypothesis strategies for :mod:`puzzlekit.samegame` (being written)."""
+"""Hypothesis strategies for :mod:`puzzlekit.samegame`.
 
-__all__: list[str] = []
+``boards()`` draws reachable boards (full ones and ones with holes, as play
+leaves them), ``moves(board)`` draws a legal move given as any cell of a
+playable group, ``games()`` draws a board with a line of legal moves, and
+``rules()`` draws rule sets, presets and others.
+
+>>> from hypothesis import given
+>>> @given(boards(max_rows=4, max_cols=4))
+... def test_round_trip(board):
+...     assert Board.parse(str(board)) == board
+>>> test_round_trip()
+"""
+
+from hypothesis import strategies as st
+
+from puzzlekit.samegame.board import MAX_COLOURS, Board, Move
+from puzzlekit.samegame.rules import PRESETS, Rules
+
+__all__ = ["boards", "games", "moves", "rules"]
+
+
+def _check(name: str, value: int, minimum: int, maximum: int | None = None) -> None:
+    if value < minimum or (maximum is not None and value > maximum):
+        raise ValueError(f"{name}={value} is out of range")
+
+
+@st.composite
+def boards(
+    draw: st.DrawFn,
+    *,
+    min_rows: int = 1,
+    max_rows: int = 8,
+    min_cols: int = 1,
+    max_cols: int = 8,
+    colours: int = 4,
+    full: bool | None = None,
+) -> Board:
+    """Boards of *min_rows*-*max_rows* rows and *min_cols*-*max_cols* columns.
+
+    Blocks use colours ``0`` to ``colours - 1``. With ``full=True`` every cell
+    holds a block, with ``full=False`` columns have random heights (and may be
+    empty, on the right); by default either.
+
+    >>> from hypothesis import find
+    >>> find(boards(colours=2, full=True), lambda board: board.width == 3)
+    Board.parse('000')
+    """
+    _check("min_rows", min_rows, 1, max_rows)
+    _check("min_cols", min_cols, 1, max_cols)
+    _check("colours", colours, 1, MAX_COLOURS)
+    height = draw(st.integers(min_rows, max_rows))
+    width = draw(st.integers(min_cols, max_cols))
+    is_full = draw(st.booleans()) if full is None else full
+    colour = st.integers(0, colours - 1)
+    size = st.just(height) if is_full else st.integers(0, height)
+    columns = [
+        tuple(draw(st.lists(colour, min_size=n, max_size=n)))
+        for n in (draw(size) for _ in range(width))
+    ]
+    filled = [column for column in columns if column]
+    return Board(columns=tuple(filled + [()] * (width - len(filled))), height=height)
+
+
+@st.composite
+def moves(draw: st.DrawFn, board: Board, *, min_group: int = 2) -> Move:
+    """A legal move on *board*: any cell of a group of *min_group* or more blocks.
+
+    Draws nothing (the example is rejected) when *board* has no legal move.
+
+    >>> from hypothesis import find
+    >>> find(moves(Board.parse("12\\n11")), lambda move: True)
+    Move(row=0, col=0)
+    """
+    playable = [group for group in board.groups() if group.size >= min_group]
+    if not playable:
+        return draw(st.nothing())
+    group = draw(st.sampled_from(playable))
+    return Move(*draw(st.sampled_from(group.cells)))
+
+
+@st.composite
+def games(
+    draw: st.DrawFn, *, max_rows: int = 8, max_cols: int = 8, colours: int = 3,
+    max_moves: int = 30,
+) -> tuple[Board, tuple[Move, ...]]:
+    """A board and a line of up to *max_moves* legal moves from it (each any cell of its group).
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10)
+    ... @given(games(max_rows=4, max_cols=4))
+    ... def test_every_move_is_legal(game):
+    ...     board, line = game
+    ...     for move in line:
+    ...         board = board.play(move)
+    >>> test_every_move_is_legal()
+    """
+    board = start = draw(boards(max_rows=max_rows, max_cols=max_cols, colours=colours))
+    line: list[Move] = []
+    while len(line) < max_moves and not board.is_over and draw(st.integers(0, 9)):
+        move = draw(moves(board))
+        line.append(move)
+        board = board.play(move)
+    return start, tuple(line)
+
+
+def rules() -> st.SearchStrategy[Rules]:
+    """Rule sets: the presets, and any mix of the fields.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10)
+    ... @given(rules())
+    ... def test_clearing_never_costs(rules):
+    ...     assert rules.score_end([]) >= 0
+    >>> test_clearing_never_costs()
+    """
+    built = st.builds(
+        Rules,
+        min_group=st.integers(1, 4),
+        offset=st.integers(-2, 3),
+        squared=st.booleans(),
+        clear_bonus=st.integers(0, 2000),
+        end_penalty=st.sampled_from(["none", "per-colour", "total"]),
+    )
+    return st.sampled_from(list(PRESETS.values())) | built
+

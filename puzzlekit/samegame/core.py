@@ -1,0 +1,400 @@
+"""The fast inner board of the SameGame solvers: a whole board in one int.
+
+The public :class:`~puzzlekit.samegame.Board` is a frozen object that is
+pleasant to use and slow to build. Searches instead run on *packed boards*:
+a single Python ``int`` holding one bit plane per colour. A :class:`Layout`
+knows where every bit lives and has the masks that make the moves cheap.
+
+Bit layout, for a board ``width`` wide and ``height`` high with ``k``
+colours: a column takes ``height + 1`` bits, bottom row first, plus one
+always-empty guard bit on top; a plane takes ``width + 1`` columns, the last
+one an always-empty pad column; plane ``p`` (colour ``layout.colours[p]``)
+starts at bit ``p * layout.plane_bits``. The empty guard bits and pad
+columns mean that shifting the whole int by one bit or by one column never
+carries a block into another column or another colour, so one expression
+works on every colour at once:
+
+* a block can be played when a neighbour has its colour:
+  ``bits & (bits << 1 | bits >> 1 | bits << stride | bits >> stride)``;
+* a group grows by the same shifts until it stops changing (bit flood fill);
+* gravity moves the part of a column above a removed run down by the run's
+  length, for all colours at once, with precomputed column and row masks;
+* an empty column is removed by shifting everything right of it one column
+  left, again with precomputed masks.
+
+Packed boards are plain ints, so they hash and compare for free (a perfect
+transposition key) and cost nothing to copy.
+
+>>> layout = Layout(3, 2, (0, 1))
+>>> bits = layout.encode(((0, 1, None), (0, 1, 1)))
+>>> [layout.cells(group) for group in layout.groups(bits)]
+[((0, 0), (1, 0)), ((0, 1), (1, 1), (1, 2))]
+>>> layout.decode(layout.remove(bits, layout.groups(bits)[0]))
+((1, None, None), (1, 1, None))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final, final
+
+from puzzlekit.grid import Cell
+from puzzlekit.samegame.board import Rows
+
+__all__ = ["Layout"]
+
+_CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
+
+
+@final
+class Layout:
+    """Where the bits of a packed board live, with the masks its moves use.
+
+    One layout serves every board of its size and palette; build it once per
+    search. *colours* lists the colour values the boards may hold (at most
+    one plane each, in the given order).
+
+    >>> layout = Layout(15, 15, range(5))
+    >>> layout.stride, layout.plane_bits
+    (16, 256)
+    >>> Layout(0, 3, (1,))
+    Traceback (most recent call last):
+    ...
+    ValueError: a board needs a width and height of at least 1, not 0 x 3
+    """
+
+    __slots__ = (
+        "_column",
+        "_every_plane",
+        "_left",
+        "_right",
+        "_rows_from",
+        "_runs",
+        "_top",
+        "colours",
+        "column_mask",
+        "full",
+        "height",
+        "plane_bits",
+        "plane_of_colour",
+        "planes",
+        "stride",
+        "width",
+    )
+
+    def __init__(self, width: int, height: int, colours: Iterable[int]) -> None:
+        if width < 1 or height < 1:
+            raise ValueError(
+                f"a board needs a width and height of at least 1, not {width} x {height}"
+            )
+        self.width: Final = width
+        """Columns of the board."""
+        self.height: Final = height
+        """Rows of the board."""
+        self.colours: Final = tuple(dict.fromkeys(colours))
+        """The colour of each plane, plane 0 first.
+
+        >>> Layout(2, 2, (4, 1, 4)).colours
+        (4, 1)
+        """
+        self.plane_of_colour: Final = {colour: p for p, colour in enumerate(self.colours)}
+        """The plane index of each colour value."""
+        self.planes: Final = len(self.colours)
+        """How many colour planes a packed board has."""
+        self.stride: Final = height + 1
+        """Bits per column (the rows and one empty guard bit)."""
+        self.plane_bits: Final = (width + 1) * self.stride
+        """Bits per colour plane (the columns and one empty pad column)."""
+        self.column_mask: Final = (1 << height) - 1
+        """The rows of one column, as bits from bit 0."""
+        # Multiplying a one-plane mask by this copies it into every plane.
+        self._every_plane = every_plane = sum(
+            1 << (p * self.plane_bits) for p in range(self.planes)
+        )
+        stride = self.stride
+        self._column = [(self.column_mask << (x * stride)) * every_plane for x in range(width)]
+        self.full: Final = sum(self._column)
+        """Every cell of every plane: the bits a packed board may use."""
+        self._top = max(1, self.full.bit_length())
+        self._rows_from = [
+            sum(((self.column_mask >> r) << (x * stride + r)) for x in range(width)) * every_plane
+            for r in range(height + 1)
+        ]
+        self._left = [sum(self._column[:x]) for x in range(width + 1)]
+        self._right = [sum(self._column[x:]) for x in range(width + 1)]
+        self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    # -- conversion -------------------------------------------------------------------------
+
+    def encode(self, rows: Sequence[Sequence[int | None]]) -> int:
+        """The packed board of *rows* (top row first, ``None`` for empty).
+
+        The rows must form a settled board: no block over an empty cell and
+        no empty column left of a block (``ValueError`` otherwise).
+
+        >>> layout = Layout(2, 2, (7, 3))
+        >>> bin(layout.encode(((None, None), (3, 7))))  # 3 at bit 9 + 0, 7 at bit 3
+        '0b1000001000'
+        >>> layout.encode(((3, None), (None, 7)))
+        Traceback (most recent call last):
+        ...
+        ValueError: the block in row 0, column 0 floats over an empty cell
+        """
+        if len(rows) != self.height or any(len(row) != self.width for row in rows):
+            raise ValueError(f"rows must be {self.height} rows of {self.width} cells")
+        bits = 0
+        seen_empty_column = False
+        for x in range(self.width):
+            column_empty = rows[-1][x] is None
+            if not column_empty and seen_empty_column:
+                raise ValueError(f"column {x} holds blocks right of an empty column")
+            seen_empty_column = seen_empty_column or column_empty
+            for r in range(self.height):
+                colour = rows[self.height - 1 - r][x]
+                if colour is None:
+                    continue
+                if r and rows[self.height - r][x] is None:
+                    raise ValueError(
+                        f"the block in row {self.height - 1 - r}, column {x} "
+                        "floats over an empty cell"
+                    )
+                plane = self.plane_of_colour.get(colour)
+                if plane is None:
+                    raise ValueError(f"colour {colour!r} is not one of {self.colours}")
+                bits |= 1 << (plane * self.plane_bits + x * self.stride + r)
+        return bits
+
+    def decode(self, bits: int) -> Rows:
+        """The rows (top row first) of a packed board: the inverse of :meth:`encode`.
+
+        >>> layout = Layout(2, 2, (7, 3))
+        >>> layout.decode(layout.encode(((7, None), (3, 7))))
+        ((7, None), (3, 7))
+        """
+        grid: list[list[int | None]] = [[None] * self.width for _ in range(self.height)]
+        for index in self.indices(bits):
+            plane, offset = divmod(index, self.plane_bits)
+            x, r = divmod(offset, self.stride)
+            grid[self.height - 1 - r][x] = self.colours[plane]
+        return tuple(tuple(row) for row in grid)
+
+    @staticmethod
+    def indices(bits: int) -> list[int]:
+        """The positions of the set bits of *bits*, lowest first.
+
+        >>> Layout.indices(0b10110)
+        [1, 2, 4]
+        """
+        found = []
+        while bits:
+            low = bits & -bits
+            found.append(low.bit_length() - 1)
+            bits ^= low
+        return found
+
+    def cell(self, index: int) -> Cell:
+        """The ``(row, col)`` cell (row 0 at the top) of bit *index*.
+
+        >>> Layout(3, 4, (0, 1)).cell(4 * 5 + 1 * 5 + 3)
+        (0, 1)
+        """
+        x, r = divmod(index % self.plane_bits, self.stride)
+        return (self.height - 1 - r, x)
+
+    def cells(self, group: int) -> tuple[Cell, ...]:
+        """The cells of a set of blocks (usually a group), in ``(row, col)`` order.
+
+        >>> layout = Layout(2, 2, (0,))
+        >>> layout.cells(layout.encode(((None, None), (0, 0))))
+        ((1, 0), (1, 1))
+        """
+        return tuple(sorted(self.cell(index) for index in self.indices(group)))
+
+    def block_at(self, bits: int, cell: Cell) -> int:
+        """The single bit of the block at *cell*, or 0 when it is empty or off the board.
+
+        >>> layout = Layout(2, 2, (0, 1))
+        >>> bits = layout.encode(((None, None), (0, 1)))
+        >>> layout.block_at(bits, (1, 1)) == 1 << (layout.plane_bits + 3)
+        True
+        >>> layout.block_at(bits, (0, 0)), layout.block_at(bits, (5, 0))
+        (0, 0)
+        """
+        row, col = cell
+        if not (0 <= row < self.height and 0 <= col < self.width):
+            return 0
+        offset = col * self.stride + self.height - 1 - row
+        # At most one plane has the block: at most one bit is left.
+        return ((bits >> offset) & self._every_plane) << offset
+
+    # -- counting ---------------------------------------------------------------------------
+
+    def counts(self, bits: int) -> list[int]:
+        """Blocks of each colour, plane order.
+
+        >>> layout = Layout(2, 2, (0, 1))
+        >>> layout.counts(layout.encode(((0, None), (0, 1))))
+        [2, 1]
+        """
+        plane_mask = (1 << self.plane_bits) - 1
+        return [
+            ((bits >> (p * self.plane_bits)) & plane_mask).bit_count() for p in range(self.planes)
+        ]
+
+    def plane(self, group: int) -> int:
+        """The plane (colour index) of a non-empty group.
+
+        >>> layout = Layout(2, 2, (0, 1))
+        >>> layout.plane(layout.encode(((None, None), (0, 1))) >> 1)
+        1
+        """
+        return (group.bit_length() - 1) // self.plane_bits
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def playable(self, bits: int) -> int:
+        """The blocks with a neighbour of their own colour (all blocks of groups of 2+).
+
+        >>> layout = Layout(3, 1, (0, 1))
+        >>> layout.cells(layout.playable(layout.encode(((0, 0, 1),))))
+        ((0, 0), (0, 1))
+        """
+        stride = self.stride
+        return bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
+
+    def flood(self, bits: int, seed: int) -> int:
+        """The group of the blocks in *seed* (bit flood fill through same-coloured neighbours).
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, None, None), (0, 0, 1)))
+        >>> layout.cells(layout.flood(bits, layout.block_at(bits, (0, 0))))
+        ((0, 0), (1, 0), (1, 1))
+        """
+        stride = self.stride
+        group = seed & bits
+        while True:
+            grown = bits & (
+                group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
+            )
+            if grown == group:
+                return group
+            group = grown
+
+    def groups(self, bits: int, min_group: int = 2) -> list[int]:
+        """Every group of at least *min_group* blocks, each as a bit mask.
+
+        Groups come in order of their lowest bit (by colour plane, then
+        column, then row from the bottom).
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, 1, None), (0, 0, 1)))
+        >>> [len(layout.cells(g)) for g in layout.groups(bits)]
+        [3]
+        >>> [len(layout.cells(g)) for g in layout.groups(bits, 1)]
+        [3, 1, 1]
+        """
+        seeds = bits if min_group <= 1 else self.playable(bits)
+        flood = self.flood
+        found = []
+        while seeds:
+            group = flood(bits, seeds & -seeds)
+            seeds &= ~group
+            if min_group <= 2 or group.bit_count() >= min_group:
+                found.append(group)
+        return found
+
+    def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
+        """The runs ``(start row, length)`` of set bits of a column, top run first."""
+        runs = self._runs.get(column)
+        if runs is None:
+            found = []
+            rest = column
+            while rest:
+                start = (rest & -rest).bit_length() - 1
+                length = ((rest >> start) + 1 & ~(rest >> start)).bit_length() - 1
+                found.append((start, length))
+                rest &= ~(((1 << length) - 1) << start)
+            runs = tuple(reversed(found))
+            if self.height <= _CACHED_HEIGHT:  # at most 2 ** height patterns to remember
+                self._runs[column] = runs
+        return runs
+
+    def remove(self, bits: int, group: int) -> int:
+        """The packed board after removing the blocks of *group* (any set of blocks).
+
+        Blocks above removed ones fall down; empty columns are closed up from
+        the right. The caller checks that *group* is a legal move.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((1, 0, None), (0, 1, 1)))
+        >>> layout.decode(layout.remove(bits, layout.block_at(bits, (1, 0))))
+        ((None, 0, None), (1, 1, 1))
+        """
+        if not group:
+            return bits
+        stride = self.stride
+        column_mask = self.column_mask
+        rows_from = self._rows_from
+        columns = self._column
+        plane_bits = self.plane_bits
+        offset = (group.bit_length() - 1) // plane_bits * plane_bits
+        local = group >> offset
+        if local << offset != group:  # blocks of several colours: fold them into one plane
+            local = group
+            while local >> plane_bits:
+                local = (local >> plane_bits) | (local & ((1 << plane_bits) - 1))
+        emptied = []
+        x = 0
+        while local:
+            skip = ((local & -local).bit_length() - 1) // stride
+            x += skip
+            local >>= skip * stride
+            column_bits = columns[x]
+            for start, length in self._column_runs(local & column_mask):
+                bits = (bits & ~(column_bits & rows_from[start])) | (
+                    (bits & column_bits & rows_from[start + length]) >> length
+                )
+            if not bits & column_bits:
+                emptied.append(x)
+            local >>= stride
+            x += 1
+        for x in reversed(emptied):
+            bits = (bits & self._left[x]) | ((bits >> stride) & self._right[x])
+        return bits
+
+    def random_block(self, bits: int, rng: random.Random) -> int:
+        """One block of *bits* (a set of blocks) chosen uniformly at random, as its bit.
+
+        >>> layout = Layout(3, 1, (0,))
+        >>> layout.random_block(0b10, random.Random(1))
+        2
+        """
+        # Halve the range until one bit is left, counting bits on each side.
+        wanted = rng.randrange(bits.bit_count())
+        low, width = 0, bits.bit_length()
+        while width > 1:
+            half = width >> 1
+            lower = ((bits >> low) & ((1 << half) - 1)).bit_count()
+            if wanted < lower:
+                width = half
+            else:
+                wanted -= lower
+                low += half
+                width -= half
+        return 1 << low
+
+    def any_block(self, bits: int, rng: random.Random) -> int:
+        """A block of *bits* picked fast at random: the first at or after a random bit position.
+
+        Cheaper than :meth:`random_block` and not uniform: a block just
+        after a gap in the bit layout (the bottom of a column, say) is picked
+        more often. Random playouts of the solver use it.
+
+        >>> layout = Layout(3, 1, (0,))
+        >>> layout.any_block(0b110, random.Random(1)) in (0b10, 0b100)
+        True
+        """
+        start = rng.randrange(self._top)
+        after = bits >> start
+        return (after & -after) << start if after else bits & -bits

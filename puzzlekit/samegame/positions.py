@@ -1,0 +1,87 @@
+"""Where boards come from: seeded random boards and the shipped standard test set.
+
+>>> random_board(3, 4, 2, seed=1) == random_board(3, 4, 2, seed=1)
+True
+>>> len(load_standard_set())
+20
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from puzzlekit.errors import ParseError
+from puzzlekit.limits import make_rng
+from puzzlekit.samegame.board import MAX_COLOURS, Board
+
+__all__ = ["STANDARD_SET_SIZE", "load_standard_set", "random_board"]
+
+STANDARD_SET_SIZE = 20
+"""How many positions the standard test set has.
+
+>>> len(load_standard_set()) == STANDARD_SET_SIZE
+True
+"""
+
+
+def _check_size(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < minimum or (maximum is not None and value > maximum):
+        bound = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+        raise ValueError(f"{name} must be {bound}, not {value}")
+    return value
+
+
+def random_board(rows: int, cols: int, colours: int, *, seed: int | None = None) -> Board:
+    """A full board of *rows* x *cols* blocks, each colour drawn uniformly from ``range(colours)``.
+
+    The same *seed* always gives the same board (``None`` seeds from the
+    system). The board may be hard or impossible to clear, as in the game.
+
+    >>> print(random_board(3, 5, 3, seed=7))
+    10120
+    00000
+    12220
+    >>> random_board(3, 5, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: colours must be from 1 to 62, not 0
+    """
+    height = _check_size("rows", rows, 1)
+    width = _check_size("cols", cols, 1)
+    count = _check_size("colours", colours, 1, MAX_COLOURS)
+    rng = make_rng(seed)
+    columns = tuple(tuple(rng.randrange(count) for _ in range(height)) for _ in range(width))
+    return Board(columns=columns, height=height)
+
+
+def load_standard_set() -> list[Board]:
+    """The 20 positions of the SameGame standard test set (15 x 15, colours 0-4).
+
+    They have been used in the SameGame literature since Schadd et al. (2008);
+    position ``N`` of the papers is ``load_standard_set()[N - 1]``.
+
+    >>> boards = load_standard_set()
+    >>> boards[0].width, boards[0].height, boards[0].colours
+    (15, 15, (0, 1, 2, 3, 4))
+    >>> str(boards[0]).splitlines()[0]
+    '311410404411023'
+    """
+    text = resources.files("puzzlekit.samegame").joinpath("data/standard20.txt").read_text(
+        encoding="utf-8"
+    )
+    boards: list[Board] = []
+    lines: list[str] = []
+    for line in [*text.splitlines(), "# end"]:
+        if line.startswith("#"):
+            if lines:
+                boards.append(Board.parse("\n".join(lines)))
+                lines = []
+        elif line.strip():
+            lines.append(line)
+    if len(boards) != STANDARD_SET_SIZE:
+        raise ParseError(
+            f"standard set holds {len(boards)} positions, expected {STANDARD_SET_SIZE}"
+        )
+    return boards

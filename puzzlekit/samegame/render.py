@@ -1,0 +1,77 @@
+"""SVG pictures of SameGame boards.
+
+Each block is a rounded square filled with ``PALETTE[colour % len(PALETTE)]``
+(:data:`puzzlekit.svg.PALETTE`); a highlighted group gets a thick outline on
+each of its blocks, as a game shows the group under the pointer.
+
+>>> svg = board_svg(Board.parse("1.\\n12"), cell_size=10, highlight=(1, 0))
+>>> svg.count('class="block"'), svg.count('class="highlight"')
+(3, 2)
+"""
+
+from __future__ import annotations
+
+from puzzlekit.grid import Cell
+from puzzlekit.samegame.board import Board
+from puzzlekit.svg import PALETTE, SvgCanvas
+
+__all__ = ["board_svg"]
+
+BACKGROUND = "#202020"
+"""The colour behind the blocks (the empty cells)."""
+
+_GAP = 0.08  # the share of a cell left between neighbouring blocks
+
+
+def board_svg(board: Board, *, cell_size: int = 24, highlight: Cell | None = None) -> str:
+    """The SVG document of *board*, *cell_size* units per cell.
+
+    *highlight* names any cell of a group to outline; an empty cell there is
+    a :class:`ValueError`.
+
+    >>> board_svg(Board.parse("1"), cell_size=8).count("<rect")
+    2
+    >>> board_svg(Board.parse("1."), highlight=(0, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: no group to highlight: cell (0, 1) is empty
+    """
+    if isinstance(cell_size, bool) or not isinstance(cell_size, int):
+        raise TypeError(f"cell_size must be an int, not {type(cell_size).__name__}")
+    if cell_size < 1:
+        raise ValueError(f"cell_size must be at least 1, not {cell_size}")
+    outlined: frozenset[Cell] = frozenset()
+    if highlight is not None:
+        group = board.group_at(highlight)
+        if group is None:
+            raise ValueError(f"no group to highlight: cell {tuple(highlight)} is empty")
+        outlined = frozenset(group.cells)
+    canvas = SvgCanvas(board.width * cell_size, board.height * cell_size, background=BACKGROUND)
+    inset = cell_size * _GAP / 2
+    side = cell_size - 2 * inset
+    for row, cells in enumerate(board.rows):
+        for col, colour in enumerate(cells):
+            if colour is None:
+                continue
+            canvas.rect(
+                col * cell_size + inset,
+                row * cell_size + inset,
+                side,
+                side,
+                rx=cell_size / 6,
+                fill=PALETTE[colour % len(PALETTE)],
+                class_="block",
+            )
+            if (row, col) in outlined:
+                canvas.rect(
+                    col * cell_size + inset,
+                    row * cell_size + inset,
+                    side,
+                    side,
+                    rx=cell_size / 6,
+                    fill="none",
+                    stroke="white",
+                    stroke_width=max(1, cell_size // 8),
+                    class_="highlight",
+                )
+    return canvas.to_string()

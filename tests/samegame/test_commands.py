@@ -1,0 +1,140 @@
+"""The ``puzzlekit samegame`` commands, run the way a user runs them."""
+
+import io
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from puzzlekit.cli import main
+from puzzlekit.samegame import Board, Move, play_sequence, random_board
+from puzzlekit.samegame.cli import demo
+
+BOARD = "1..\n12.\n221\n"
+
+
+def run(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlekit", "samegame", *args],
+        input=stdin, capture_output=True, text=True, timeout=60,
+    )
+
+
+@pytest.fixture
+def board_file(tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_text(BOARD)
+    return path
+
+
+@pytest.mark.parametrize("command", ["show", "play", "solve", "random"])
+def test_every_subcommand_has_help_with_an_example(command):
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert "example: puzzlekit samegame " + command in result.stdout
+
+
+def test_show_prints_the_board_and_json(board_file, tmp_path):
+    result = run("show", str(board_file))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(BOARD) and "2 legal moves" in result.stdout
+    svg = tmp_path / "b.svg"
+    result = run("show", "-", "--json", "--svg", str(svg), "--highlight", "2,1", stdin=BOARD)
+    data = json.loads(result.stdout)
+    assert data["board"] == BOARD.strip() and data["legal_moves"] == [[0, 0], [1, 1]]
+    assert data["count"] == 6 and data["colours"] == {"1": 3, "2": 3}
+    ET.fromstring(svg.read_text())
+
+
+def test_play_prints_the_final_board_and_score(board_file):
+    result = run("play", str(board_file), "1,1", "2,0", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    # 3 twos then 3 ones: 1 + 1 points, plus 1000 for clearing.
+    assert data["score"] == 1002 and data["cleared"] and data["board"] == "...\n...\n..."
+    result = run("play", str(board_file), "1,1", "--rules", "clear-the-board")
+    assert result.returncode == 0 and "score 4 after 1 move," in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (("play", "-", "0,1"), BOARD, "cell (0, 1) is empty"),
+        (("play", "-", "x"), BOARD, "not of the form ROW,COL"),
+        (("play", "-", "2,2"), BOARD, "lone block"),
+        (("show", "-"), "1.\n.1\n", "floats over the empty cell"),
+        (("show", "/no/such/file"), "", "No such file"),
+        (("random", "3by3"), "", "not of the form ROWSxCOLS"),
+        (("random", "3x3", "--colours", "99"), "", "colours must be from 1 to 62"),
+        (("random", "99999x99999"), "", "more than 1,000,000 cells"),
+        (("random", "9" * 5000 + "x1"), "", "not of the form ROWSxCOLS"),
+        (("random", "0x3"), "", "rows must be at least 1"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args, stdin, message, capsys, monkeypatch):
+    # In process, to keep the suite fast; the subprocess test below covers the real command.
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    assert main(["samegame", *args]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_bad_input_through_the_real_command_shows_no_traceback():
+    result = run("play", "-", "0,1", stdin=BOARD)
+    assert result.returncode == 2
+    assert result.stderr == "puzzlekit: error: move 0 (0, 1): cell (0, 1) is empty\n"
+
+
+def test_random_is_reproducible_and_pipes_into_show():
+    result = run("random", "4x6", "--colours", "3", "--seed", "9")
+    assert result.returncode == 0
+    assert Board.parse(result.stdout) == random_board(4, 6, 3, seed=9)
+    data = json.loads(run("random", "4x6", "--colours", "3", "--seed", "9", "--json").stdout)
+    assert data["board"] == result.stdout.strip()
+
+
+def test_solve_gives_a_line_that_replays_to_its_score(board_file):
+    result = run("solve", str(board_file), "--time-limit", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    board = Board.parse(BOARD)
+    final, score = play_sequence(board, [tuple(m) for m in data["moves"]])
+    assert score == data["score"] == 1002 and final.is_cleared and data["cleared"]
+
+
+def test_solve_standard_position():
+    result = run("solve", "--standard", "3", "--node-limit", "3000", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    from puzzlekit.samegame import load_standard_set
+
+    final, score = play_sequence(load_standard_set()[2], [tuple(m) for m in data["moves"]])
+    assert score == data["score"] > 0 and data["complete"] is False
+    assert data["final"] == str(final) and data["left"] == final.count
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--standard", "21"], "from 1 to 20, not 21"),
+        ([], "either a board FILE or --standard N"),
+        (["-", "--standard", "1"], "either a board FILE or --standard N"),
+        (["-", "--time-limit", "-1"], "time_limit must be >= 0"),
+    ],
+)
+def test_solve_refuses_bad_choices(args, message, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(BOARD))
+    assert main(["samegame", "solve", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_demo_line_replays_to_its_score():
+    text = demo()
+    lines = text.splitlines()
+    board = Board.parse("\n".join(lines[1:7]))
+    moves = [Move.parse(move) for move in lines[7].removeprefix("moves: ").split()]
+    final, score = play_sequence(board, moves)
+    assert f"score {score} (STANDARD rules), {final.count} blocks left" in text
+    assert text == demo()

@@ -1,0 +1,46 @@
+"""SVG pictures parse as XML and show what the board holds."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given
+
+from puzzlekit.samegame import Board
+from puzzlekit.svg import PALETTE
+from puzzlekit.testing.samegame import boards
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _rects(svg, cls):
+    return [e for e in ET.fromstring(svg).iter(f"{SVG}rect") if e.get("class") == cls]
+
+
+@given(boards())
+def test_svg_parses_with_one_square_per_block(board):
+    svg = board.to_svg(cell_size=10)
+    root = ET.fromstring(svg)
+    assert root.get("width") == str(board.width * 10)
+    assert root.get("height") == str(board.height * 10)
+    blocks = _rects(svg, "block")
+    assert len(blocks) == board.count
+    fills = sorted(e.get("fill") for e in blocks)
+    expected = sorted(PALETTE[c % len(PALETTE)] for row in board.rows for c in row if c is not None)
+    assert fills == expected
+
+
+def test_highlight_outlines_the_whole_group():
+    board = Board.parse("1..\n12.\n221")
+    svg = board.to_svg(highlight=(2, 1))
+    assert len(_rects(svg, "highlight")) == 3
+    assert board._repr_svg_() == board.to_svg()
+    with pytest.raises(ValueError, match="cell \\(0, 1\\) is empty"):
+        board.to_svg(highlight=(0, 1))
+    with pytest.raises(ValueError, match="off the board"):
+        board.to_svg(highlight=(5, 1))
+
+
+@pytest.mark.parametrize(("size", "error"), [(0, ValueError), (2.5, TypeError)])
+def test_svg_checks_the_cell_size(size, error):
+    with pytest.raises(error):
+        Board.parse("1").to_svg(cell_size=size)
