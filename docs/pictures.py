@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzlekit import tromino, twist
+from puzzlekit import linkpath, samegame, tromino, twist
 
 
 def _twist_challenge() -> str:
@@ -19,12 +19,27 @@ def _twist_challenge() -> str:
 
 
 def _tromino_tiling() -> str:
-    return tromino.tile(tromino.Board.square(8, hole=(2, 5))).to_svg()
+    return tromino.tile(tromino.Board.square(8, hole=(2, 5))).to_svg(colours=3)
+
+
+def _linkpath_link() -> str:
+    board = linkpath.deal(6, 8, 6, seed=7).remove((5, 7), (4, 7))
+    paths = [board.find_path(first, second) for first, second in board.playable_pairs()]
+    longest = max((path for path in paths if path is not None), key=lambda path: path.length)
+    return board.to_svg(path=longest)
+
+
+def _samegame_group() -> str:
+    board = samegame.load_standard_set()[0]
+    biggest = max(board.groups(), key=lambda group: group.size)
+    return board.to_svg(highlight=biggest.cell)
 
 
 PICTURES: dict[str, Callable[[], str]] = {
     "twist-challenge-1.svg": _twist_challenge,
     "tromino-8x8.svg": _tromino_tiling,
+    "linkpath-hint.svg": _linkpath_link,
+    "samegame-position-1.svg": _samegame_group,
 }
 """File name in ``docs/_generated/`` -> function returning the SVG text."""
 
