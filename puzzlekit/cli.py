@@ -16,13 +16,23 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from puzzlekit import __version__
 from puzzlekit.errors import PuzzleError
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_NO_SOLUTION", "EXIT_OK", "emit_json", "main", "read_input"]
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_NO_SOLUTION",
+    "EXIT_OK",
+    "add_command",
+    "add_group",
+    "add_limits",
+    "emit_json",
+    "main",
+    "read_input",
+]
 
 EXIT_OK = 0
 """The command did what was asked."""
@@ -70,6 +80,60 @@ def emit_json(value: object) -> None:
     print(json.dumps(value))
 
 
+def add_group(commands: Any, name: str, *, summary: str, description: str, example: str) -> Any:
+    """Add a module's command group to *commands*; return the group's own subcommands.
+
+    >>> parser = argparse.ArgumentParser(prog="puzzlekit")
+    >>> group = add_group(parser.add_subparsers(), "toy", summary="a toy puzzle",
+    ...                   description="Play the toy puzzle.", example="puzzlekit toy solve")
+    >>> _ = add_command(group, "solve", run=lambda args: 0, summary="solve it",
+    ...                 description="Solve the toy.", example="puzzlekit toy solve")
+    >>> parser.parse_args(["toy", "solve", "--json"]).json
+    True
+    """
+    parser = commands.add_parser(
+        name, help=summary, description=description, epilog=f"example: {example}"
+    )
+    return parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+
+def add_command(
+    commands: Any,
+    name: str,
+    *,
+    run: Callable[[argparse.Namespace], int],
+    summary: str,
+    description: str,
+    example: str,
+) -> argparse.ArgumentParser:
+    """Add subcommand *name*: its ``--help`` shows *example*, it takes ``--json``, and
+    ``run(args)`` carries it out and returns the exit status (see :func:`add_group`)."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=summary, description=description, epilog=f"example: {example}"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def add_limits(
+    parser: argparse.ArgumentParser, *, time_limit: float | None = None, nodes: str = "nodes"
+) -> None:
+    """Add ``--time-limit S`` (default *time_limit*) and ``--node-limit N`` (counting *nodes*).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_limits(parser, time_limit=10)
+    >>> parser.parse_args(["--node-limit", "5"])
+    Namespace(time_limit=10, node_limit=5)
+    """
+    default = "none" if time_limit is None else f"{time_limit:g}"
+    parser.add_argument(
+        "--time-limit", type=float, default=time_limit, metavar="S",
+        help=f"stop after S seconds (default {default})",
+    )
+    parser.add_argument("--node-limit", type=int, metavar="N", help=f"stop after N {nodes}")
+
+
 def _demo(_args: argparse.Namespace) -> int:
     for name in MODULES:
         print(f"== {name} ==")
@@ -93,13 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
     commands = parser.add_subparsers(dest="module", required=True, metavar="COMMAND")
-    demo = commands.add_parser(
+    commands.add_parser(
         "demo",
         help="print a solved instance of each puzzle",
         description="Print a solved instance of each puzzle.",
         epilog="example: puzzlekit demo",
-    )
-    demo.set_defaults(run=_demo)
+    ).set_defaults(run=_demo)
     for name in MODULES:
         _module_cli(name).register(commands)
     return parser
