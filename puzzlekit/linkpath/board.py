@@ -24,12 +24,14 @@ Path(points=((0, 0), (-1, 0), (-1, 2), (1, 2)))
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError
+from puzzlekit.errors import IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import Cell, as_cell, check_characters, parse_grid, parse_token_grid, where
 from puzzlekit.limits import make_rng
 from puzzlekit.linkpath.paths import Grid
@@ -144,16 +146,22 @@ class Rules:
             elif key in ("outside", "max_turns", "gravity"):
                 expected = {"outside": "yes or no", "max_turns": "0, 1 or 2"}
                 raise ParseError(
-                    f"rules {text!r}: {key} must be {expected.get(key, 'none or down')}"
+                    f"rules {quoted(text)}: {key} must be {expected.get(key, 'none or down')}"
                 )
             else:
-                raise ParseError(f"rules {text!r}: unknown setting {word!r}")
+                raise ParseError(f"rules {quoted(text)}: unknown setting {quoted(word)}")
         return cls(**values)  # type: ignore[arg-type]
+
+
+_MOST_POINTS = 4
+"""A link has at most two turns: two ends and two corners."""
 
 
 def _check_points(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, tuple) or len(value) < 2:
         raise TypeError(f"a path is a tuple of at least two points, not {value!r}")
+    if len(value) > _MOST_POINTS:
+        raise ValueError(f"a path has at most {_MOST_POINTS} points (two turns), not {len(value)}")
     for point in value:
         if as_cell(point) != point:
             raise TypeError(f"path points must be tuples, not {point!r}")
@@ -230,16 +238,22 @@ class Path:
         """
         if not isinstance(text, str):
             raise TypeError(f"path text must be a str, not {type(text).__name__}")
+        words = text.split(maxsplit=_MOST_POINTS)
+        if len(words) > _MOST_POINTS:
+            # Checked before reading the points, so that a long text fails at once.
+            raise ParseError(
+                f"path {quoted(text)} has more than {_MOST_POINTS} points (a link turns twice)"
+            )
         points = []
-        for word in text.split():
+        for word in words:
             parts = word.split(",")
             if len(parts) != 2 or not all(_is_int(part) for part in parts):
-                raise ParseError(f"path {text!r}: {word!r} is not of the form ROW,COL")
+                raise ParseError(f"path {quoted(text)}: {quoted(word)} is not of the form ROW,COL")
             points.append((int(parts[0]), int(parts[1])))
         try:
             return cls(tuple(points))
         except (TypeError, ValueError) as error:
-            raise ParseError(f"path {text!r}: {error}") from None
+            raise ParseError(f"path {quoted(text)}: {error}") from None
 
 
 def _is_int(text: str) -> bool:
@@ -338,12 +352,20 @@ class Board:
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         body, numbers = text.lstrip(), False
+        headers: set[str] = set()
         while body.startswith((_RULES, _NUMBERS)):  # header lines
             header, _, body = body.partition("\n")
             body = body.lstrip()
+            # Each header once: the loop copies the rest of the text at every line.
+            name = _NUMBERS if header.startswith(_NUMBERS) else _RULES
+            if name in headers:
+                raise ParseError(f"board text {quoted(text)} has a second {name!r} line")
+            headers.add(name)
             if header.startswith(_NUMBERS):
                 if header.strip() != _NUMBERS:
-                    raise ParseError(f"board header {header!r} takes nothing after {_NUMBERS!r}")
+                    raise ParseError(
+                        f"board header {quoted(header)} takes nothing after {_NUMBERS!r}"
+                    )
                 numbers = True
                 continue
             named = Rules.parse(header[len(_RULES) :])
@@ -351,15 +373,21 @@ class Board:
                 raise ParseError(f"board text names rules {str(named)!r} that differ from {rules}")
             rules = named
         lines = body.splitlines()
-        numbers = numbers or any(len(line.split()) > 1 for line in lines)
+        numbers = numbers or any(len(line.split(maxsplit=1)) > 1 for line in lines)
+        # The size first, so that a huge text fails before it is read cell by cell.
+        sizes = [
+            len(line.split(maxsplit=MAX_SIDE)) if numbers else len(line.strip()) for line in lines
+        ]
+        height = sum(1 for size in sizes if size)
+        width = max(sizes, default=0)
+        if height > MAX_SIDE or width > MAX_SIDE:
+            raise ParseError(
+                f"board text {quoted(text)} has {height} x {width} cells; "
+                f"at most {MAX_SIDE} per side"
+            )
         rows: tuple[tuple[str, ...], ...] = (
             parse_token_grid(body) if numbers else tuple(map(tuple, parse_grid(body)))
         )
-        if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
-            raise ParseError(
-                f"board text {_clip(text)} has {len(rows)} x {len(rows[0])} cells; "
-                f"at most {MAX_SIDE} per side"
-            )
         if numbers:
             kinds = tuple(
                 tuple(_token_kind(token, r, c) for c, token in enumerate(row))
@@ -599,6 +627,15 @@ class Board:
         return not any(any(row) for row in self.rows)
 
     @property
+    def is_solved(self) -> bool:
+        """The house name for :attr:`is_cleared`, as in the other puzzle modules.
+
+        >>> Board.parse("a.a").is_solved, Board.parse("a.a").play((0, 0), (0, 2)).is_solved
+        (False, True)
+        """
+        return self.is_cleared
+
+    @property
     def is_stuck(self) -> bool:
         """Whether tiles remain but no pair can be removed.
 
@@ -662,10 +699,12 @@ class Board:
         for value in (x, y, cell_size, *origin):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"screen coordinates must be numbers, not {value!r}")
-        if not cell_size > 0:
-            raise ValueError(f"cell_size must be positive, not {cell_size!r}")
-        col = (x - origin[0]) // cell_size
-        row = (y - origin[1]) // cell_size
+        if not 0 < cell_size < math.inf:
+            raise ValueError(f"cell_size must be positive and finite, not {cell_size!r}")
+        if not all(math.isfinite(value) for value in (x, y, *origin) if isinstance(value, float)):
+            return None  # a point at infinity, or not a number, is on no tile
+        col = _cell_index(x, origin[0], cell_size)
+        row = _cell_index(y, origin[1], cell_size)
         if not (0 <= row < self.height and 0 <= col < self.width):
             return None
         cell = (int(row), int(col))
@@ -703,18 +742,22 @@ class Board:
         return self.to_svg()
 
 
+def _cell_index(position: float, start: float, size: float) -> float:
+    """``(position - start) // size``: the cell, counted from *start*, holding *position*."""
+    try:
+        return (position - start) // size
+    except OverflowError:  # an int beyond the float range met a float: compute exactly
+        return (Fraction(position) - Fraction(start)) // Fraction(size)
+
+
 def _token_kind(token: str, r: int, c: int) -> int:
     if token == ".":
         return 0
     if not (token.isascii() and token.isdigit() and len(token) <= 9 and token[0] != "0"):
         raise ParseError(
-            f"board has {token!r} at {where(r, c)}; expected '.' or a kind number 1-999999999"
+            f"board has {quoted(token)} at {where(r, c)}; expected '.' or a kind number 1-999999999"
         )
     return int(token)
-
-
-def _clip(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 class Pairs:

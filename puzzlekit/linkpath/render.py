@@ -11,14 +11,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from puzzlekit.linkpath.board import kind_label
+from puzzlekit.linkpath.board import Path, kind_label
 from puzzlekit.svg import PALETTE, SvgCanvas
 
 if TYPE_CHECKING:
     from puzzlekit.grid import Cell
-    from puzzlekit.linkpath.board import Board, Path
+    from puzzlekit.linkpath.board import Board
 
 __all__ = ["board_svg", "board_text"]
+
+
+def _check_path(board: Board, path: Path | None) -> None:
+    """Refuse a *path* that is not a :class:`Path` or leaves the board and its ring.
+
+    >>> from puzzlekit.linkpath import Board
+    >>> _check_path(Board.parse("ab"), Path(((0, 0), (0, 99))))
+    Traceback (most recent call last):
+    ...
+    ValueError: path point (0, 99) is outside the 1 x 2 board and its ring
+    """
+    if path is None:
+        return
+    if not isinstance(path, Path):
+        raise TypeError(f"path must be a Path or None, not {type(path).__name__}")
+    for r, c in path.points:
+        # Drawing walks every cell of the path: far-off points would take unbounded time.
+        if not (-1 <= r <= board.height and -1 <= c <= board.width):
+            raise ValueError(
+                f"path point {(r, c)} is outside the {board.height} x {board.width} board "
+                "and its ring"
+            )
 
 
 def _strokes(path: Path) -> dict[Cell, str]:
@@ -46,6 +68,7 @@ def board_text(board: Board, *, path: Path | None = None, ring: bool = False) ->
     <BLANKLINE>
      ab
     """
+    _check_path(board, path)
     marks = _strokes(path) if path is not None else {}
     show_ring = ring or any(
         not (0 <= r < board.height and 0 <= c < board.width) for r, c in marks
@@ -83,6 +106,7 @@ def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) ->
         raise TypeError(f"cell_size must be an int, not {cell_size!r}")
     if not 4 <= cell_size <= 400:
         raise ValueError(f"cell_size must be between 4 and 400, not {cell_size}")
+    _check_path(board, path)
     size = cell_size
     canvas = SvgCanvas((board.width + 2) * size, (board.height + 2) * size, background="#f4f1e8")
     for r, row in enumerate(board.rows):

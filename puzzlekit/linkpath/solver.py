@@ -129,20 +129,30 @@ class _Deadlocks:
             self.known[tiles] = known
         return known
 
-    def any_dead(self, kinds: list[list[int]], unlinked: list[tuple[int, int]]) -> bool:
-        """Whether some kind can never be cleared.
+    def any_dead(
+        self, kinds: list[list[int]], unlinked: list[tuple[int, int]], budget: Budget
+    ) -> bool:
+        """Whether some kind can never be cleared (``False`` when *budget* runs out first).
 
         *kinds* are the tiles of small kinds: each needs its tiles paired
         off by pairs that link when alone on the board. *unlinked* are the
         last two tiles of kinds not linked now, checked two kinds at a time.
         """
         for tiles in kinds:
+            if budget.check_clock():
+                return False
             alive = {
                 (i, j) for i, j in itertools.combinations(tiles, 2) if not self._dead((i, j))
             }
             if _matching(tiles, alive) is None:
                 return True
-        return any(self._dead(one + two) for one, two in itertools.combinations(unlinked, 2))
+        # Quadratic in the kinds left unlinked (thousands on a large board): watch the clock.
+        for number, (one, two) in enumerate(itertools.combinations(unlinked, 2)):
+            if not number % 1024 and budget.check_clock():
+                return False
+            if self._dead(one + two):
+                return True
+        return False
 
 
 def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterator[_Move]:
@@ -152,6 +162,10 @@ def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterato
     before the links of the large kinds are computed; those are only computed
     when the search comes back to try them (the grid is then as it was).
     """
+    # An expansion reads the whole grid, which on a large board outweighs the
+    # clock; spend() alone looks at it only every 256 nodes.
+    if budget.check_clock():
+        return
     groups = sorted(grid.tiles_by_kind().values(), key=len)
     small = [tiles for tiles in groups if len(tiles) <= _MATCH_UP_TO]
     small_pairs = [list(grid.kind_pairs(tiles, budget)) for tiles in small]
@@ -167,7 +181,7 @@ def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterato
             for tiles, pairs in zip(small, small_pairs, strict=True)
             if len(tiles) == 2 and not pairs
         ]
-        if deadlocks.any_dead(small, unlinked):
+        if deadlocks.any_dead(small, unlinked, budget):
             return
     if grid.gravity:  # try first the removals that make the fewest tiles fall
         pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]

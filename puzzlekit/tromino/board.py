@@ -22,13 +22,14 @@ aa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Literal, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError
+from puzzlekit.errors import IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import Cell, as_cell, check_characters, parse_cell, parse_grid, where
 
 __all__ = [
@@ -57,6 +58,9 @@ LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The letters that label trominoes in the text form (a tromino has at most 8 neighbours)."""
 
 _WHAT = "tromino board"
+
+_HOLES = re.compile(re.escape(HOLE))
+_LETTERS = re.compile(f"[{LABELS}]")
 
 
 def _l_cells(cells: Iterable[object]) -> tuple[Cell, Cell, Cell]:
@@ -118,13 +122,13 @@ class Tromino:
         """
         if not isinstance(text, str):
             raise TypeError(f"tromino text must be a str, not {type(text).__name__}")
-        parts = text.split()
+        parts = text.split(maxsplit=2)
         if len(parts) != 2 or parts[1].lower() not in ORIENTATIONS:
-            raise ParseError(f"tromino {text!r} is not of the form 'ROW,COL nw|ne|sw|se'")
+            raise ParseError(f"tromino {quoted(text)} is not of the form 'ROW,COL nw|ne|sw|se'")
         try:
             row, col = parse_cell(parts[0])
         except ParseError as error:
-            raise ParseError(f"tromino {text!r}: {error}") from None
+            raise ParseError(f"tromino {quoted(text)}: {error}") from None
         return cls.at(row, col, parts[1].lower())
 
     @property
@@ -173,7 +177,7 @@ def _orientation(value: int | str) -> Orientation:
     if isinstance(value, str):
         if value.lower() in ORIENTATIONS:
             return _ORIENTATION_VALUES[ORIENTATIONS.index(value.lower())]
-        raise ValueError(f"orientation {value!r} is not one of {ORIENTATIONS}")
+        raise ValueError(f"orientation {quoted(value)} is not one of {ORIENTATIONS}")
     if type(value) is not int:
         raise TypeError(f"orientation must be an int 0-3 or a name, not {value!r}")
     if not 0 <= value <= 3:
@@ -266,17 +270,19 @@ letters)
     grid = parse_grid(text, what=what)
     check_characters(grid, HOLE + FREE + LABELS, what=what)
     rows, cols = len(grid), len(grid[0])
+    # Regular expressions find the holes and letters, so that the free cells of a
+    # large board cost no Python-level step.
     holes = frozenset(
-        (row, col) for row in range(rows) for col in range(cols) if grid[row][col] == HOLE
+        (row, match.start()) for row, line in enumerate(grid) for match in _HOLES.finditer(line)
     )
-    seen = [[False] * cols for _ in range(rows)]
+    seen = bytearray(rows * cols)
     found: list[Tromino] = []
-    for row in range(rows):
-        for col in range(cols):
-            letter = grid[row][col]
-            if letter in (HOLE, FREE) or seen[row][col]:
+    for row, line in enumerate(grid):
+        for match in _LETTERS.finditer(line):
+            col, letter = match.start(), match.group()
+            if seen[row * cols + col]:
                 continue
-            seen[row][col] = True
+            seen[row * cols + col] = True
             group = [(row, col)]
             stack = [(row, col)]
             while stack and len(group) <= 3:
@@ -285,10 +291,10 @@ letters)
                     if (
                         0 <= nr < rows
                         and 0 <= nc < cols
-                        and not seen[nr][nc]
+                        and not seen[nr * cols + nc]
                         and grid[nr][nc] == letter
                     ):
-                        seen[nr][nc] = True
+                        seen[nr * cols + nc] = True
                         group.append((nr, nc))
                         stack.append((nr, nc))
             try:
@@ -296,7 +302,7 @@ letters)
             except ValueError:
                 size = f"{len(group)}" if len(group) <= 3 else "4 or more"
                 raise ParseError(
-                    f"{what} row {row} {grid[row]!r}: the letter {letter!r} at "
+                    f"{what} row {row} {quoted(grid[row])}: the letter {letter!r} at "
                     f"{where(row, col)} marks {size} joined cells, not the 3 of one "
                     "L-tromino (adjacent trominoes need different letters)"
                 ) from None
@@ -463,12 +469,24 @@ covered by 0,0 nw
         check_tromino_fits(self.rows, self.cols, self.holes, self._covered, tromino)
         # Checked just now: build the next board without checking every tromino again.
         board = object.__new__(Board)
-        for name, value in (("rows", self.rows), ("cols", self.cols), ("holes", self.holes),
-                            ("trominoes", self.trominoes | {tromino}),
-                            ("_covered", {**self._covered, **dict.fromkeys(tromino.cells,
-                                                                           tromino)})):
+        covered = {**self._covered, **dict.fromkeys(tromino.cells, tromino)}
+        for name, value in (
+            ("rows", self.rows),
+            ("cols", self.cols),
+            ("holes", self.holes),
+            ("trominoes", self.trominoes | {tromino}),
+            ("_covered", covered),
+        ):
             object.__setattr__(board, name, value)
         return board
+
+    def play(self, tromino: Tromino) -> Board:
+        """The house name for :meth:`place` (same argument, same result).
+
+        >>> Board.square(2, (1, 1)).play(Tromino.at(0, 0, "se")).is_solved
+        True
+        """
+        return self.place(tromino)
 
     def legal_moves(self) -> tuple[Tromino, ...]:
         """Every tromino that may be placed now, block by block in reading order.

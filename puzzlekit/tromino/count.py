@@ -81,6 +81,10 @@ def _sweep(board: Board, pieces: Pieces) -> tuple[_Profile, int, set[int], int]:
     return profile, size, blocked, start
 
 
+_CLOCK_EVERY = 0xFFF
+"""The sweeps look at the clock at every cell and every 4096 states within one."""
+
+
 def _stopped(name: str, time_limit: float | None, cell: int, size: int) -> TimeoutError:
     return TimeoutError(f"{name} stopped by time_limit={time_limit} s at cell {cell} of {size}")
 
@@ -110,14 +114,15 @@ def count_tilings(board: Board, pieces: Pieces = "L", *, time_limit: float | Non
     top = 1 << (window - 1)
     states: dict[int, int] = {start: 1}
     for cell in range(size):
-        if budget.check_clock():
-            raise _stopped("count_tilings", time_limit, cell, size)
         col = cell % width
         memo = profile.memo[col]
         # A covered current cell just shifts (one successor, distinct for each state).
         following = {state >> 1: ways for state, ways in states.items() if state & 1}
         get = following.get
-        for state, ways in states.items():
+        for number, (state, ways) in enumerate(states.items()):
+            # One step of a wide sweep can hold millions of states: look at the clock within.
+            if not number & _CLOCK_EVERY and budget.check_clock():
+                raise _stopped("count_tilings", time_limit, cell, size)
             if state & 1:
                 continue
             found = memo.get(state)
@@ -155,11 +160,11 @@ def has_tiling(board: Board, pieces: Pieces = "L", *, time_limit: float | None =
     top = 1 << (window - 1)
     states = {start}
     for cell in range(size):
-        if budget.spend():
-            raise _stopped("has_tiling", time_limit, cell, size)
         col = cell % width
         following: set[int] = set()
-        for state in states:
+        for number, state in enumerate(states):
+            if not number & _CLOCK_EVERY and budget.check_clock():
+                raise _stopped("has_tiling", time_limit, cell, size)
             following.update(profile.successors(col, state))
         entering = cell + window
         if entering >= size or entering in blocked:

@@ -5,7 +5,7 @@ preorder: the centre tromino of the whole board, then all of the top-left
 quadrant's, the top-right's, the bottom-left's and the bottom-right's. A
 quadrant of side ``s`` holds ``(s*s - 1) / 3`` trominoes, so walking down from
 the whole board to the cell (one quadrant per level) adds up the index in
-``O(log n)`` steps, for any ``n`` up to ``2**62`` and more.
+``O(log n)`` steps, for any ``n`` up to ``2**4096``.
 
 >>> from puzzlekit.tromino import Board, tile
 >>> golomb_owner(1 << 30, (123, 456789), (1 << 29, 1 << 29))
@@ -22,6 +22,9 @@ from puzzlekit.grid import Cell, as_cell
 
 __all__ = ["golomb_owner"]
 
+_MAX_LOG = 4096
+"""The largest k taken for n = 2**k: each step works on k-bit ints, so time grows as k**2."""
+
 
 def golomb_owner(n: int, hole: Cell, cell: Cell) -> int | None:
     """The index into ``tile(Board.square(n, hole)).trominoes`` of the tromino
@@ -36,6 +39,8 @@ def golomb_owner(n: int, hole: Cell, cell: Cell) -> int | None:
     """
     if type(n) is not int:
         raise TypeError(f"n must be an int, not {n!r}")
+    if n.bit_length() > _MAX_LOG + 1:
+        raise ValueError(f"n must be at most 2**{_MAX_LOG}, not about 2**{n.bit_length() - 1}")
     if n < 1 or n & (n - 1):
         raise ValueError(f"n must be a power of two, not {n}")
     hole_row, hole_col = as_cell(hole)

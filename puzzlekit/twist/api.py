@@ -49,11 +49,12 @@ def is_placement_string_well_formed(placement: str) -> bool:
     >>> is_placement_string_well_formed("a7A7b6A7"), is_placement_string_well_formed("b6A7a7A7")
     (True, False)
     """
-    if not isinstance(placement, str) or len(placement) % 4:
+    # The length first, so that a long string is refused without being cut up.
+    if not isinstance(placement, str) or not 4 <= len(placement) <= 4 * _MOST_PLACEMENTS:
+        return False
+    if len(placement) % 4:
         return False
     chunks = [placement[i : i + 4] for i in range(0, len(placement), 4)]
-    if not 1 <= len(chunks) <= _MOST_PLACEMENTS:
-        return False
     if not all(_placement_problem(chunk) is None for chunk in chunks):
         return False
     letters = [chunk[0] for chunk in chunks]

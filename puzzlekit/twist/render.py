@@ -37,6 +37,10 @@ def text_grid(state: State) -> str:
     """4 lines of 8 characters: the piece covering each cell, else its peg, else ``.``.
 
     Loops hanging off the board are left out (see :meth:`State.problems`).
+
+    >>> from puzzlekit.twist import State
+    >>> text_grid(State.parse("h6D0i1A0")).splitlines()[::3]
+    ['i.......', '.....hhh']
     """
     rows = [["."] * WIDTH for _ in range(HEIGHT)]
     for peg in state.pegs:

@@ -430,6 +430,14 @@ class State:
             raise IllegalMoveError(f"cannot place {move}: {clash}")
         return State((*self.placements, move))
 
+    def play(self, placement: Placement | str) -> State:
+        """The house name for :meth:`place` (same argument, same result).
+
+        >>> State().play("a7A7")
+        State.parse('a7A7')
+        """
+        return self.place(placement)
+
     def remove(self, piece: str) -> State:
         """The state without piece *piece* (a letter ``a``-``h``).
 
@@ -567,7 +575,11 @@ class LegalMoves:
         return next(iter(self), None) is not None
 
     def count(self) -> int:
-        """How many legal placements there are (as ``len``)."""
+        """How many legal placements there are (as ``len``).
+
+        >>> State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7l6D0").legal_moves().count()
+        2
+        """
         return len(self)
 
     def __repr__(self) -> str:
