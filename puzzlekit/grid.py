@@ -22,6 +22,7 @@ __all__ = [
     "Cell",
     "as_cell",
     "check_characters",
+    "check_int",
     "parse_cell",
     "parse_grid",
     "parse_size",
@@ -180,3 +181,37 @@ def as_cell(value: object) -> Cell:
         if type(row) is int and type(col) is int:
             return row, col
     raise TypeError(f"a cell is a (row, col) pair of ints, not {value!r}")
+
+
+def check_int(
+    name: str, value: object, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """Check an int argument at the public boundary and return it.
+
+    Booleans are refused (they are ints to Python, never what the caller
+    meant): a wrong type is a :class:`TypeError`, a value out of range a
+    :class:`ValueError`, each naming the argument.
+
+    >>> check_int("rows", 3, minimum=1)
+    3
+    >>> check_int("kinds", 0, minimum=1, maximum=24)
+    Traceback (most recent call last):
+    ...
+    ValueError: kinds must be from 1 to 24, not 0
+    >>> check_int("rows", 2.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: rows must be an int, not float
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if maximum is None:
+            bound = f"at least {minimum}"
+        elif minimum is None:
+            bound = f"at most {maximum}"
+        else:
+            bound = f"from {minimum} to {maximum}"
+        shown = value if value.bit_length() < 64 else f"an int of {value.bit_length()} bits"
+        raise ValueError(f"{name} must be {bound}, not {shown}")
+    return value

@@ -34,6 +34,7 @@ import itertools
 import random
 
 from puzzlekit.errors import UnsolvableError
+from puzzlekit.grid import check_int
 from puzzlekit.limits import make_rng
 from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules
 from puzzlekit.linkpath.paths import Grid
@@ -59,22 +60,15 @@ _ROWS = 4
 """With gravity: insertion rows drawn for the second tile of a pair."""
 
 
-def _check_size(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {value!r}")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be between {low} and {high}, not {value}")
-
-
 def _check_deal(rows: int, cols: int, kinds: int) -> None:
-    _check_size("rows", rows, 1, MAX_SIDE)
-    _check_size("cols", cols, 1, MAX_SIDE)
+    check_int("rows", rows, minimum=1, maximum=MAX_SIDE)
+    check_int("cols", cols, minimum=1, maximum=MAX_SIDE)
     if rows * cols % 2:
         raise ValueError(
             f"a {rows} x {cols} board has an odd number of cells; "
             "a deal fills every cell with pairs"
         )
-    _check_size("kinds", kinds, 1, rows * cols // 2)
+    check_int("kinds", kinds, minimum=1, maximum=rows * cols // 2)
 
 
 def _pair_kinds(rows: int, cols: int, kinds: int, rng: random.Random) -> list[int]:

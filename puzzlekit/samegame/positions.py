@@ -11,6 +11,7 @@ from __future__ import annotations
 from importlib import resources
 
 from puzzlekit.errors import ParseError
+from puzzlekit.grid import check_int
 from puzzlekit.limits import make_rng
 from puzzlekit.samegame.board import MAX_COLOURS, Board
 
@@ -22,15 +23,6 @@ STANDARD_SET_SIZE = 20
 >>> len(load_standard_set()) == STANDARD_SET_SIZE
 True
 """
-
-
-def _check_size(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < minimum or (maximum is not None and value > maximum):
-        bound = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
-        raise ValueError(f"{name} must be {bound}, not {value}")
-    return value
 
 
 def random_board(rows: int, cols: int, colours: int, *, seed: int | None = None) -> Board:
@@ -48,9 +40,9 @@ def random_board(rows: int, cols: int, colours: int, *, seed: int | None = None)
     ...
     ValueError: colours must be from 1 to 62, not 0
     """
-    height = _check_size("rows", rows, 1)
-    width = _check_size("cols", cols, 1)
-    count = _check_size("colours", colours, 1, MAX_COLOURS)
+    height = check_int("rows", rows, minimum=1)
+    width = check_int("cols", cols, minimum=1)
+    count = check_int("colours", colours, minimum=1, maximum=MAX_COLOURS)
     rng = make_rng(seed)
     columns = tuple(tuple(rng.randrange(count) for _ in range(height)) for _ in range(width))
     return Board(columns=columns, height=height)

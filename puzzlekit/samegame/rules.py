@@ -20,7 +20,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from puzzlekit.errors import IllegalMoveError
-from puzzlekit.grid import Cell
+from puzzlekit.grid import Cell, check_int
 from puzzlekit.samegame.board import Board
 
 __all__ = [
@@ -46,10 +46,7 @@ _PENALTIES = ("none", "per-colour", "total")
 
 def _check_int(minimum: int | None) -> Callable[[object, attrs.Attribute[int], object], None]:
     def check(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
-        if minimum is not None and value < minimum:
-            raise ValueError(f"{attribute.name} must be at least {minimum}, not {value}")
+        check_int(attribute.name, value, minimum=minimum)
 
     return check
 

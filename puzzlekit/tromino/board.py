@@ -30,7 +30,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from puzzlekit.errors import IllegalMoveError, ParseError, quoted
-from puzzlekit.grid import Cell, as_cell, check_characters, parse_cell, parse_grid, where
+from puzzlekit.grid import Cell, as_cell, check_characters, check_int, parse_cell, parse_grid, where
 
 __all__ = [
     "FREE",
@@ -183,14 +183,6 @@ def _orientation(value: int | str) -> Orientation:
     if not 0 <= value <= 3:
         raise ValueError(f"orientation must be 0-3, not {value!r}")
     return _ORIENTATION_VALUES[value]
-
-
-def _size(name: str, value: object) -> int:
-    if type(value) is not int:
-        raise TypeError(f"{name} must be an int, not {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, not {value}")
-    return value
 
 
 def _holes(holes: Iterable[object]) -> frozenset[Cell]:
@@ -359,8 +351,8 @@ class Board:
     _covered: dict[Cell, Tromino] = attrs.field(init=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        _size("rows", self.rows)
-        _size("cols", self.cols)
+        check_int("rows", self.rows, minimum=1)
+        check_int("cols", self.cols, minimum=1)
         for row, col in sorted(self.holes):
             if not (0 <= row < self.rows and 0 <= col < self.cols):
                 raise ValueError(f"hole {(row, col)} is off the {self.rows}x{self.cols} board")

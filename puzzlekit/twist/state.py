@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from puzzlekit.errors import IllegalMoveError, ParseError, quoted
-from puzzlekit.grid import Cell
+from puzzlekit.grid import Cell, check_int
 from puzzlekit.twist.pieces import (
     COLOUR,
     COLUMNS,
@@ -43,13 +43,6 @@ from puzzlekit.twist.pieces import (
 __all__ = ["LegalMoves", "Placement", "State"]
 
 _LETTERS = PIECES + PEGS
-
-
-def _check_int(name: str, value: object, size: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not 0 <= value < size:
-        raise ValueError(f"{name} must be in 0..{size - 1}, not {value!r}")
 
 
 def _check_piece(_instance: object, _attribute: object, value: Any) -> None:
@@ -84,9 +77,9 @@ class Placement:
     """0-3: turned that many quarters clockwise; 4-7: flipped top to bottom first."""
 
     def __attrs_post_init__(self) -> None:
-        _check_int("col", self.col, WIDTH)
-        _check_int("row", self.row, HEIGHT)
-        _check_int("orientation", self.orientation, 1 if self.is_peg else 8)
+        check_int("col", self.col, minimum=0, maximum=WIDTH - 1)
+        check_int("row", self.row, minimum=0, maximum=HEIGHT - 1)
+        check_int("orientation", self.orientation, minimum=0, maximum=0 if self.is_peg else 7)
 
     @classmethod
     def parse(cls, text: str) -> Placement:

@@ -339,9 +339,9 @@ def test_deals_are_deterministic_and_check_sizes():
     assert deal(6, 6, 5, seed=2) != deal(6, 6, 5, seed=3)
     with pytest.raises(ValueError, match="odd number of cells"):
         deal(3, 3, 2)
-    with pytest.raises(ValueError, match="kinds must be between 1 and 2"):
+    with pytest.raises(ValueError, match="kinds must be from 1 to 2"):
         deal(2, 2, 3)
-    with pytest.raises(ValueError, match="rows must be between"):
+    with pytest.raises(ValueError, match="rows must be from"):
         deal(0, 4, 1)
     with pytest.raises(TypeError, match="cols must be an int"):
         deal(2, "4", 1)
