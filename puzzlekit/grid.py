@@ -39,8 +39,15 @@ def where(row: int, col: int) -> str:
 
     >>> where(2, 3)
     'row 2, column 3'
+    >>> where(10**5000, 0)
+    'row (an int of 16610 bits), column 0'
     """
-    return f"row {row}, column {col}"
+    return f"row {_number(row)}, column {_number(col)}"
+
+
+def _number(value: int) -> str:
+    # str() of an int past 4300 digits raises; a message must never fail.
+    return str(value) if value.bit_length() < 64 else f"(an int of {value.bit_length()} bits)"
 
 
 def _lines(text: object, what: str) -> list[str]:
@@ -174,13 +181,16 @@ def as_cell(value: object) -> Cell:
     >>> as_cell((1, "2"))
     Traceback (most recent call last):
     ...
-    TypeError: a cell is a (row, col) pair of ints, not (1, '2')
+    TypeError: a cell is a (row, col) pair of ints, not a tuple of int, str
     """
     if isinstance(value, (tuple, list)) and len(value) == 2:
         row, col = value
         if type(row) is int and type(col) is int:
             return row, col
-    raise TypeError(f"a cell is a (row, col) pair of ints, not {value!r}")
+    shown = quoted(value) if isinstance(value, str) else f"a {type(value).__name__}"
+    if isinstance(value, (tuple, list)):
+        shown = f"a {type(value).__name__} of {', '.join(type(item).__name__ for item in value)}"
+    raise TypeError(f"a cell is a (row, col) pair of ints, not {shown}")
 
 
 def check_int(
@@ -212,6 +222,5 @@ def check_int(
             bound = f"at most {maximum}"
         else:
             bound = f"from {minimum} to {maximum}"
-        shown = value if value.bit_length() < 64 else f"an int of {value.bit_length()} bits"
-        raise ValueError(f"{name} must be {bound}, not {shown}")
+        raise ValueError(f"{name} must be {bound}, not {_number(value)}")
     return value

@@ -14,13 +14,25 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
+from puzzlekit.cli import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    add_command,
+    add_group,
+    add_limits,
+    emit_json,
+    read_input,
+)
 from puzzlekit.grid import parse_cell, parse_size
 from puzzlekit.linkpath.board import Board, Pair, Path, Rules
 from puzzlekit.linkpath.deal import deal
 from puzzlekit.linkpath.solver import solve
 
 __all__ = ["demo", "register"]
+
+_DEAL_AND_SOLVE = (
+    "puzzlekit linkpath deal 12x16 --kinds 24 --seed 7 | puzzlekit linkpath solve -"
+)
 
 
 def _pairs_json(pairs: tuple[Pair, ...]) -> list[list[list[int]]]:
@@ -113,20 +125,19 @@ def register(commands: Any) -> None:
     >>> parser.parse_args(["linkpath", "deal", "4x6", "--kinds", "3"]).kinds
     3
     """
-    group = commands.add_parser(
-        "linkpath",
-        help="Lianliankan / Shisen-Sho: deal, solve, hint, find links",
+    sub = add_group(
+        commands, "linkpath",
+        summary="Lianliankan / Shisen-Sho: deal, solve, hint, find links",
         description="Link-matching puzzles (Lianliankan, Onet, Shisen-Sho).",
-        epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7 | "
-        "puzzlekit linkpath solve -",
+        example=_DEAL_AND_SOLVE,
     )
-    sub = group.add_subparsers(dest="linkpath_command", required=True, metavar="COMMAND")
+    board_help = "board file, or - for standard input"
 
-    dealer = sub.add_parser(
-        "deal",
-        help="deal a full board that can be cleared",
+    dealer = add_command(
+        sub, "deal", run=_deal,
+        summary="deal a full board that can be cleared",
         description="Deal a full ROWSxCOLS board; it can be cleared unless --any is given.",
-        epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7",
+        example="puzzlekit linkpath deal 12x16 --kinds 24 --seed 7",
     )
     dealer.add_argument("size", help="ROWSxCOLS, e.g. 12x16")
     dealer.add_argument("--kinds", type=int, required=True, help="number of tile kinds")
@@ -137,44 +148,34 @@ def register(commands: Any) -> None:
     dealer.add_argument("--closed", action="store_true", help="links may not leave the board")
     dealer.add_argument("--max-turns", type=int, choices=[0, 1, 2], default=2)
     dealer.add_argument("--any", action="store_true", help="a random deal, maybe unsolvable")
-    dealer.add_argument("--json", action="store_true", help="print JSON")
-    dealer.set_defaults(run=_deal)
 
-    solver = sub.add_parser(
-        "solve",
-        help="find a way to clear a board (exit 1 when there is none)",
+    solver = add_command(
+        sub, "solve", run=_solve,
+        summary="find a way to clear a board (exit 1 when there is none)",
         description="Print the pairs that clear the board, one 'R1,C1 R2,C2' per line. "
         "Exit 1 when the board cannot be cleared or a limit stops the search.",
-        epilog="example: puzzlekit linkpath deal 12x16 --kinds 24 --seed 7 | "
-        "puzzlekit linkpath solve -",
+        example=_DEAL_AND_SOLVE,
     )
-    solver.add_argument("board", help="board file, or - for standard input")
-    solver.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
-    solver.add_argument("--node-limit", type=int, default=None, help="boards to expand")
-    solver.add_argument("--json", action="store_true", help="print JSON")
-    solver.set_defaults(run=_solve)
+    solver.add_argument("board", help=board_help)
+    add_limits(solver, time_limit=60.0, nodes="search steps")
 
-    hinter = sub.add_parser(
-        "hint",
-        help="show a pair that can be removed now (exit 1 when stuck)",
+    hinter = add_command(
+        sub, "hint", run=_hint,
+        summary="show a pair that can be removed now (exit 1 when stuck)",
         description="Show a pair that can be removed now and its link.",
-        epilog="example: puzzlekit linkpath hint board.txt",
+        example="puzzlekit linkpath hint board.txt",
     )
-    hinter.add_argument("board", help="board file, or - for standard input")
-    hinter.add_argument("--json", action="store_true", help="print JSON")
-    hinter.set_defaults(run=_hint)
+    hinter.add_argument("board", help=board_help)
 
-    pather = sub.add_parser(
-        "path",
-        help="show the link between two cells (exit 1 when there is none)",
+    pather = add_command(
+        sub, "path", run=_path,
+        summary="show the link between two cells (exit 1 when there is none)",
         description="Show the canonical link between the tiles at R1,C1 and R2,C2.",
-        epilog="example: puzzlekit linkpath path board.txt 0,0 3,5",
+        example="puzzlekit linkpath path board.txt 0,0 3,5",
     )
-    pather.add_argument("board", help="board file, or - for standard input")
+    pather.add_argument("board", help=board_help)
     pather.add_argument("first", help="R1,C1")
     pather.add_argument("second", help="R2,C2")
-    pather.add_argument("--json", action="store_true", help="print JSON")
-    pather.set_defaults(run=_path)
 
 
 def demo() -> str:

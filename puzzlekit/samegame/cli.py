@@ -17,7 +17,7 @@ import argparse
 import sys
 from typing import Any
 
-from puzzlekit.cli import EXIT_OK, emit_json, read_input
+from puzzlekit.cli import EXIT_OK, add_command, add_group, add_limits, emit_json, read_input
 from puzzlekit.errors import quoted
 from puzzlekit.grid import parse_size
 from puzzlekit.samegame.board import Board, Move
@@ -162,71 +162,60 @@ def register(commands: Any) -> None:
     >>> build_parser().parse_args(["samegame", "play", "b.txt", "0,0"]).moves
     ['0,0']
     """
-    group = commands.add_parser(
-        "samegame",
-        help="SameGame / Clickomania: show, play, solve and generate boards",
+    sub = add_group(
+        commands, "samegame",
+        summary="SameGame / Clickomania: show, play, solve and generate boards",
         description="SameGame / Clickomania boards: show, play, solve and generate them.",
-        epilog="example: puzzlekit samegame solve --standard 1 --time-limit 10",
+        example="puzzlekit samegame solve --standard 1 --time-limit 10",
     )
-    sub = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    file_help = "board text file, or - for stdin"
 
-    show = sub.add_parser(
-        "show",
-        help="print a board, its size and its legal moves",
+    show = add_command(
+        sub, "show", run=_show,
+        summary="print a board, its size and its legal moves",
         description="Read a board and print it with its size, blocks and legal moves.",
-        epilog="example: puzzlekit samegame show board.txt --svg board.svg",
+        example="puzzlekit samegame show board.txt --svg board.svg",
     )
-    show.add_argument("file", metavar="FILE", help="board text file, or - for stdin")
+    show.add_argument("file", metavar="FILE", help=file_help)
     show.add_argument("--svg", metavar="OUT", help="also write an SVG picture to OUT")
     show.add_argument("--highlight", metavar="ROW,COL", help="outline this group in the SVG")
-    show.add_argument("--json", action="store_true", help="print JSON")
-    show.set_defaults(run=_show)
 
-    play = sub.add_parser(
-        "play",
-        help="play moves on a board and print the result and the score",
+    play = add_command(
+        sub, "play", run=_play,
+        summary="play moves on a board and print the result and the score",
         description=(
             "Play MOVEs (each ROW,COL: any cell of the group, 0-based, row 0 at the top) "
             "and print the final board and the score."
         ),
-        epilog="example: puzzlekit samegame play board.txt 14,0 14,3",
+        example="puzzlekit samegame play board.txt 14,0 14,3",
     )
-    play.add_argument("file", metavar="FILE", help="board text file, or - for stdin")
+    play.add_argument("file", metavar="FILE", help=file_help)
     play.add_argument("moves", metavar="MOVE", nargs="*", help="a move, ROW,COL")
     _add_rules(play)
-    play.add_argument("--json", action="store_true", help="print JSON")
-    play.set_defaults(run=_play)
 
-    solve = sub.add_parser(
-        "solve",
-        help="search for a high-scoring line of moves",
+    solve = add_command(
+        sub, "solve", run=_solve,
+        summary="search for a high-scoring line of moves",
         description="Search for a high-scoring line of moves on a board or a standard position.",
-        epilog="example: puzzlekit samegame solve --standard 1 --time-limit 10 --json",
+        example="puzzlekit samegame solve --standard 1 --time-limit 10 --json",
     )
-    solve.add_argument("file", metavar="FILE", nargs="?", help="board text file, or - for stdin")
+    solve.add_argument("file", metavar="FILE", nargs="?", help=file_help)
     solve.add_argument(
         "--standard", type=int, metavar="N", help="solve position N (1-20) of the standard set"
     )
-    solve.add_argument(
-        "--time-limit", type=float, default=10.0, metavar="S", help="seconds (default 10)"
-    )
-    solve.add_argument("--node-limit", type=int, metavar="N", help="stop after N search nodes")
+    add_limits(solve, time_limit=10.0, nodes="search nodes")
     solve.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     _add_rules(solve)
-    solve.add_argument("--json", action="store_true", help="print JSON")
-    solve.set_defaults(run=_solve)
 
-    rand = sub.add_parser(
-        "random",
-        help="print a random full board",
+    rand = add_command(
+        sub, "random", run=_random,
+        summary="print a random full board",
         description="Print a random full board of ROWSxCOLS blocks.",
-        epilog="example: puzzlekit samegame random 10x10 --colours 4 --seed 7",
+        example="puzzlekit samegame random 10x10 --colours 4 --seed 7",
     )
     rand.add_argument("size", metavar="ROWSxCOLS", help="board size, for example 15x15")
     rand.add_argument("--colours", type=int, default=5, help="number of colours (default 5)")
     rand.add_argument("--seed", type=int, help="random seed (default: a fresh board each time)")
-    rand.add_argument("--json", action="store_true", help="print JSON")
-    rand.set_defaults(run=_random)
 
 
 def demo() -> str:

@@ -17,7 +17,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
+from puzzlekit.cli import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    add_command,
+    add_group,
+    add_limits,
+    emit_json,
+    read_input,
+)
 from puzzlekit.errors import ParseError, UnsolvableError
 from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid, parse_size
 from puzzlekit.tromino.board import FREE, HOLE, LABELS, ORIENTATIONS, Board
@@ -57,7 +65,8 @@ def _tile(args: argparse.Namespace) -> int:
         raise ValueError("give the board size: N, or --rows and --cols")
     board = Board(rows, cols, _holes(args.hole))
     try:
-        tiling = tile(board, max_cells=args.max_cells, time_limit=args.time_limit)
+        tiling = tile(board, max_cells=args.max_cells, node_limit=args.node_limit,
+                      time_limit=args.time_limit)
     except UnsolvableError as error:
         if args.json:
             emit_json({"tileable": False, "reason": str(error)})
@@ -124,24 +133,23 @@ def register(commands: Any) -> None:
     >>> parser.parse_args(["tromino", "count", "2x3"]).size
     '2x3'
     """
-    group = commands.add_parser(
-        "tromino",
-        help="tile deficient boards with L-trominoes",
+    sub = add_group(
+        commands, "tromino",
+        summary="tile deficient boards with L-trominoes",
         description="Tile boards with holes by L-trominoes, check tilings, count them.",
-        epilog="example: puzzlekit tromino tile 16 --hole 3,5",
+        example="puzzlekit tromino tile 16 --hole 3,5",
     )
-    sub = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    hole_help = "a hole (0-based row,col); repeat for more"
 
-    tile_parser = sub.add_parser(
-        "tile",
-        help="tile a board and print the tiling",
+    tile_parser = add_command(
+        sub, "tile", run=_tile,
+        summary="tile a board and print the tiling",
         description="Tile an N x N (or --rows x --cols) board with the given holes. "
         "Exit 1 when it cannot be tiled.",
-        epilog="example: puzzlekit tromino tile 16 --hole 3,5 --svg out.svg",
+        example="puzzlekit tromino tile 16 --hole 3,5 --svg out.svg",
     )
     tile_parser.add_argument("n", type=int, nargs="?", help="side of a square board")
-    tile_parser.add_argument("--hole", action="append", metavar="R,C",
-                             help="a hole (0-based row,col); repeat for more")
+    tile_parser.add_argument("--hole", action="append", metavar="R,C", help=hole_help)
     tile_parser.add_argument("--rows", type=int, help="rows of a rectangular board")
     tile_parser.add_argument("--cols", type=int, help="columns of a rectangular board")
     tile_parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture")
@@ -149,35 +157,28 @@ def register(commands: Any) -> None:
                              help="colours in the SVG (3 only for 2^k boards)")
     tile_parser.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS,
                              help=f"refuse larger boards (default {DEFAULT_MAX_CELLS})")
-    tile_parser.add_argument("--time-limit", type=float, help="seconds for the search")
-    tile_parser.add_argument("--json", action="store_true", help="print JSON")
-    tile_parser.set_defaults(run=_tile)
+    add_limits(tile_parser, nodes="search nodes")
 
-    check_parser = sub.add_parser(
-        "check",
-        help="check a tiling written as text",
+    check_parser = add_command(
+        sub, "check", run=_check,
+        summary="check a tiling written as text",
         description="Check a tiling ('#' holes, letters trominoes, '.' uncovered) from "
         "FILE or '-' for stdin: exit 0 when valid, 1 when not (saying why).",
-        epilog="example: puzzlekit tromino check my_tiling.txt",
+        example="puzzlekit tromino check my_tiling.txt",
     )
     check_parser.add_argument("file", help="the tiling text, or - for stdin")
-    check_parser.add_argument("--json", action="store_true", help="print JSON")
-    check_parser.set_defaults(run=_check)
 
-    count_parser = sub.add_parser(
-        "count",
-        help="count the tilings of a board",
+    count_parser = add_command(
+        sub, "count", run=_count,
+        summary="count the tilings of a board",
         description="Count the tilings of a ROWSxCOLS board exactly (its shorter side at "
         "most 12 with L-trominoes, 10 with L and straight ones).",
-        epilog="example: puzzlekit tromino count 8x8 --hole 0,0 --pieces L",
+        example="puzzlekit tromino count 8x8 --hole 0,0 --pieces L",
     )
     count_parser.add_argument("size", help="ROWSxCOLS, e.g. 9x12")
-    count_parser.add_argument("--hole", action="append", metavar="R,C",
-                              help="a hole (0-based row,col); repeat for more")
+    count_parser.add_argument("--hole", action="append", metavar="R,C", help=hole_help)
     count_parser.add_argument("--pieces", choices=("L", "LI"), default="L",
                               help="L-trominoes only, or L and straight (LI)")
-    count_parser.add_argument("--json", action="store_true", help="print JSON")
-    count_parser.set_defaults(run=_count)
 
 
 def demo() -> str:

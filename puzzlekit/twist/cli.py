@@ -15,7 +15,15 @@ import argparse
 import os
 from typing import Any
 
-from puzzlekit.cli import EXIT_NO_SOLUTION, EXIT_OK, emit_json, read_input
+from puzzlekit.cli import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    add_command,
+    add_group,
+    add_limits,
+    emit_json,
+    read_input,
+)
 from puzzlekit.twist.challenges import challenge
 from puzzlekit.twist.generate import LEVELS, effort, generate
 from puzzlekit.twist.solver import hint, search
@@ -76,7 +84,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _hint(args: argparse.Namespace) -> int:
     start = _start(args.start)
-    move = hint(start, time_limit=args.time_limit)
+    move = hint(start, node_limit=args.node_limit, time_limit=args.time_limit)
     if args.json:
         emit_json({"start": str(start), "hint": None if move is None else str(move)})
     else:
@@ -118,20 +126,19 @@ def register(commands: Any) -> None:
     >>> build_parser().parse_args(["twist", "solve", "--challenge", "3"]).challenge
     3
     """
-    group = commands.add_parser(
-        "twist",
-        help="IQ-Twist: solve, hint, generate and show challenges",
+    sub = add_group(
+        commands, "twist",
+        summary="IQ-Twist: solve, hint, generate and show challenges",
         description="IQ-Twist challenges: solve them, get a hint, generate new ones, draw them.",
-        epilog="example: puzzlekit twist solve --challenge 1",
+        example="puzzlekit twist solve --challenge 1",
     )
-    sub = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
     start_help = "placement string (e.g. f3C4i6B0), a file holding one, or - for stdin"
 
-    solve = sub.add_parser(
-        "solve",
-        help="solve a start (exit 1 when it has no solution)",
+    solve = add_command(
+        sub, "solve", run=_solve,
+        summary="solve a start (exit 1 when it has no solution)",
         description="Print the solution of a start: its placement string and the board.",
-        epilog="example: puzzlekit twist solve f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
+        example="puzzlekit twist solve f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
     )
     solve.add_argument("start", metavar="START", nargs="?", help=start_help)
     solve.add_argument(
@@ -142,45 +149,36 @@ def register(commands: Any) -> None:
         "1-10 are booklet challenges 1, 2, 25, 26, 49, 50, 73, 74, 97, 98)",
     )
     solve.add_argument("--all", action="store_true", help="print every solution")
-    solve.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds")
-    solve.add_argument("--node-limit", type=int, metavar="N", help="stop after N placements")
-    solve.add_argument("--json", action="store_true", help="print JSON")
-    solve.set_defaults(run=_solve)
+    add_limits(solve, nodes="placements")
 
-    hint_ = sub.add_parser(
-        "hint",
-        help="print one piece placement on the way to a solution",
+    hint_ = add_command(
+        sub, "hint", run=_hint,
+        summary="print one piece placement on the way to a solution",
         description="Print the placement of the first missing piece in a solution.",
-        epilog="example: puzzlekit twist hint f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
+        example="puzzlekit twist hint f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
     )
     hint_.add_argument("start", metavar="START", help=start_help)
-    hint_.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds")
-    hint_.add_argument("--json", action="store_true", help="print JSON")
-    hint_.set_defaults(run=_hint)
+    add_limits(hint_, nodes="placements")
 
-    generate_ = sub.add_parser(
-        "generate",
-        help="make a start with exactly one solution",
+    generate_ = add_command(
+        sub, "generate", run=_generate,
+        summary="make a start with exactly one solution",
         description="Make a start of a level with exactly one solution (same seed, same start).",
-        epilog="example: puzzlekit twist generate --level wizard --seed 7",
+        example="puzzlekit twist generate --level wizard --seed 7",
     )
     generate_.add_argument(
         "--level", choices=LEVELS, default="junior", help="difficulty (default junior)"
     )
     generate_.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    generate_.add_argument("--json", action="store_true", help="print JSON")
-    generate_.set_defaults(run=_generate)
 
-    show = sub.add_parser(
-        "show",
-        help="draw a state as text (and SVG) and list its problems",
+    show = add_command(
+        sub, "show", run=_show,
+        summary="draw a state as text (and SVG) and list its problems",
         description="Print the board of a placement string and any rule it breaks.",
-        epilog="example: puzzlekit twist show f3C4i6B0 --svg board.svg",
+        example="puzzlekit twist show f3C4i6B0 --svg board.svg",
     )
     show.add_argument("start", metavar="START", help=start_help)
     show.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
-    show.add_argument("--json", action="store_true", help="print JSON")
-    show.set_defaults(run=_show)
 
 
 def demo() -> str:
