@@ -66,6 +66,9 @@ def _lines(text: object, what: str) -> list[str]:
     return lines
 
 
+_SPACE = re.compile(r"\s")
+
+
 def parse_grid(text: str, *, what: str = "board") -> tuple[str, ...]:
     """Split *text* into equally long rows of single-character cells.
 
@@ -86,9 +89,9 @@ def parse_grid(text: str, *, what: str = "board") -> tuple[str, ...]:
                 f"{what} row {number} {quoted(row)} has {len(row)} cells, "
                 f"expected {width} like row 0"
             )
-        for col, char in enumerate(row):
-            if char.isspace():
-                raise ParseError(f"{what} has white space at {where(number, col)}")
+        space = _SPACE.search(row)
+        if space is not None:
+            raise ParseError(f"{what} has white space at {where(number, space.start())}")
     return tuple(rows)
 
 
@@ -116,9 +119,12 @@ def check_characters(rows: tuple[str, ...], allowed: str, *, what: str = "board"
     ...
     puzzlekit.errors.ParseError: tromino board has 'x' at row 1, column 1; expected one of '.#'
     """
+    allowed_set = set(allowed)
     for row_number, row in enumerate(rows):
+        if set(row) <= allowed_set:  # the common case, without a Python loop per cell
+            continue
         for col, char in enumerate(row):
-            if char not in allowed:
+            if char not in allowed_set:
                 raise ParseError(
                     f"{what} has {char!r} at {where(row_number, col)}; expected one of {allowed!r}"
                 )
