@@ -8,9 +8,9 @@ table beside the published per-position scores of SP-MCTS (Schadd et al.
 from ``benchmarks/data/published_scores.json``.
 
 The straightforward baseline is a level-1 nested Monte-Carlo search in pure
-Python, measured at about 48,000 in total at 10 s per position (see
-``docs/samegame.rst``); the published programs ran in C, C++ or Java for
-hours.
+Python, measured at about 48,000 in total at 10 s per position on the
+machines puzzlekit is developed on (see ``docs/performance.rst``); the
+published programs ran in C, C++ or Java for hours.
 
 Run from the repository root, for example
 ``python benchmarks/samegame_standard.py --time-limit 10 --jobs 2``

@@ -30,9 +30,9 @@ search:
 
 Every playout ends in a finished game, so a complete, legal line exists from
 the first fraction of a second on; the callback *progress* hears of each
-improvement. On the 20 standard positions it totals about 52,000-54,000
-at 10 s and 60,000 at 60 s per position (``benchmarks/samegame_standard.py``,
-two positions at a time on a busy two-core machine), against 78,012 for
+improvement. On the 20 standard positions it totals about 55,700
+at 10 s and 63,200 at 60 s per position (``benchmarks/samegame_standard.py``,
+one core per position), against 78,012 for
 SP-MCTS (2012) in compiled code with far more time.
 
 >>> from puzzlekit.samegame import Board, STANDARD, play_sequence
