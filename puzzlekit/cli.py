@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -24,6 +25,7 @@ from puzzlekit.errors import PuzzleError
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_BROKEN_PIPE",
     "EXIT_NO_SOLUTION",
     "EXIT_OK",
     "add_command",
@@ -40,6 +42,8 @@ EXIT_NO_SOLUTION = 1
 """The input was fine but has no solution."""
 EXIT_BAD_INPUT = 2
 """The input or the arguments were malformed."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (128 + SIGPIPE, as shells report it)."""
 
 MODULES = ("twist", "tromino", "linkpath", "samegame")
 
@@ -177,6 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     try:
         status: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``puzzlekit demo | head``): not an error of ours.
+        # Point stdout at devnull so the interpreter's final flush stays quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except (PuzzleError, ValueError, TypeError, OSError) as error:
         print(f"puzzlekit: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

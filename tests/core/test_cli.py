@@ -39,3 +39,15 @@ def test_demo_shows_every_module():
     assert result.returncode == 0, result.stderr
     for name in ("twist", "tromino", "linkpath", "samegame"):
         assert f"== {name} ==" in result.stdout
+
+
+def test_a_reader_that_stops_early_gets_no_error():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puzzlekit", "demo"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before the interpreter has even started: every write fails
+    error = process.stderr.read()
+    assert process.wait(timeout=60) == 141
+    assert error == ""
