@@ -4,7 +4,9 @@ Needs `hypothesis <https://hypothesis.readthedocs.io>`_ (``pip install
 'puzzlekit[testing]'``). One submodule per puzzle module, each giving
 strategies for its states and moves:
 
->>> from puzzlekit.testing import samegame, twist  # doctest: +SKIP
+>>> from puzzlekit.testing import samegame, twist
+>>> sorted(twist.__all__)
+['moves', 'placements', 'solutions', 'states']
 """
 
 from puzzlekit.testing import linkpath, samegame, tromino, twist
