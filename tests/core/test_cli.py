@@ -3,14 +3,9 @@
 import subprocess
 import sys
 
+from commandline import run_puzzlekit as run
+
 import puzzlekit
-
-
-def run(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlekit", *args],
-        input=stdin, capture_output=True, text=True, timeout=120,
-    )
 
 
 def test_version():

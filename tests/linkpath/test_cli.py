@@ -1,19 +1,14 @@
 """The linkpath commands, run the way a user runs them."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 
 import pytest
+from commandline import run_puzzlekit
 
 from puzzlekit.linkpath import Board
 
-
-def run(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlekit", "linkpath", *args],
-        input=stdin, capture_output=True, text=True, timeout=120,
-    )
+run = partial(run_puzzlekit, "linkpath")
 
 
 def replay(board, pairs):

@@ -2,11 +2,11 @@
 
 import io
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
+from functools import partial
 
 import pytest
+from commandline import run_puzzlekit
 
 from puzzlekit.cli import main
 from puzzlekit.samegame import Board, Move, play_sequence, random_board
@@ -15,11 +15,7 @@ from puzzlekit.samegame.cli import demo
 BOARD = "1..\n12.\n221\n"
 
 
-def run(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlekit", "samegame", *args],
-        input=stdin, capture_output=True, text=True, timeout=60,
-    )
+run = partial(run_puzzlekit, "samegame", timeout=60)
 
 
 @pytest.fixture

@@ -1,20 +1,15 @@
 """The ``puzzlekit tromino`` commands, run as a user runs them."""
 
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
+from functools import partial
 
 import pytest
+from commandline import run_puzzlekit
 
 from puzzlekit.tromino import Board, Tiling, tile
 
-
-def run(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlekit", "tromino", *args],
-        input=stdin, capture_output=True, text=True, timeout=120,
-    )
+run = partial(run_puzzlekit, "tromino")
 
 
 def test_tile_prints_a_valid_tiling(tmp_path):

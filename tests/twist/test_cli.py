@@ -1,11 +1,11 @@
 """The ``puzzlekit twist`` commands, run the way a user runs them."""
 
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
+from functools import partial
 
 import pytest
+from commandline import run_puzzlekit
 
 from puzzlekit.cli import main
 from puzzlekit.twist import challenges, generate
@@ -14,14 +14,7 @@ CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
 SOLVED_1 = "a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0"
 
 
-def run(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlekit", "twist", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+run = partial(run_puzzlekit, "twist", timeout=60)
 
 
 @pytest.mark.parametrize("command", ["solve", "hint", "generate", "show"])
