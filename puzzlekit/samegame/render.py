@@ -53,19 +53,13 @@ def board_svg(board: Board, *, cell_size: int = 24, highlight: Cell | None = Non
         for col, colour in enumerate(cells):
             if colour is None:
                 continue
-            canvas.rect(
-                col * cell_size + inset,
-                row * cell_size + inset,
-                side,
-                side,
-                rx=cell_size / 6,
-                fill=PALETTE[colour % len(PALETTE)],
-                class_="block",
-            )
+            x, y = col * cell_size + inset, row * cell_size + inset
+            fill = PALETTE[colour % len(PALETTE)]
+            canvas.rect(x, y, side, side, rx=cell_size / 6, fill=fill, class_="block")
             if (row, col) in outlined:
                 canvas.rect(
-                    col * cell_size + inset,
-                    row * cell_size + inset,
+                    x,
+                    y,
                     side,
                     side,
                     rx=cell_size / 6,
