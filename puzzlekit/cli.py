@@ -2,8 +2,11 @@
 
 One subcommand group per puzzle module, each defined in that module's
 ``cli.py`` by a ``register(commands)`` function, plus ``demo``. Exit status:
-0 on success, 1 when there is no solution, 2 on bad input (one line on
-stderr, no traceback).
+0 on success, 1 when the input is proved to have no solution, 2 on bad
+input, 3 when a limit (or Ctrl-C) stopped the work before an answer, and 70
+for an internal error (a bug in puzzlekit: please report it). Errors are one
+line on stderr, never a traceback. In ``--json`` output an answer a limit left
+undecided is ``null``, never ``false``.
 
 >>> main(["--version"])  # doctest: +ELLIPSIS
 puzzlekit ...
@@ -13,6 +16,7 @@ puzzlekit ...
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -21,11 +25,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from puzzlekit import __version__
-from puzzlekit.errors import PuzzleError
+from puzzlekit.errors import LimitReached, ParseError, PuzzleError, UnsolvableError
+from puzzlekit.registry import PUZZLES
 
 __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_BROKEN_PIPE",
+    "EXIT_INTERNAL_ERROR",
+    "EXIT_LIMIT",
     "EXIT_NO_SOLUTION",
     "EXIT_OK",
     "add_command",
@@ -39,14 +46,15 @@ __all__ = [
 EXIT_OK = 0
 """The command did what was asked."""
 EXIT_NO_SOLUTION = 1
-"""The input was fine but has no solution."""
+"""The input was fine and is proved to have no solution."""
 EXIT_BAD_INPUT = 2
 """The input or the arguments were malformed."""
+EXIT_LIMIT = 3
+"""A limit (or Ctrl-C) stopped the work before an answer: the answer is unknown."""
+EXIT_INTERNAL_ERROR = 70
+"""An unexpected exception: a bug in puzzlekit (``EX_SOFTWARE`` of ``sysexits.h``)."""
 EXIT_BROKEN_PIPE = 141
 """The reader of standard output went away (128 + SIGPIPE, as shells report it)."""
-
-MODULES = ("twist", "tromino", "linkpath", "samegame")
-
 
 class _ModuleCli(Protocol):
     def register(self, commands: Any) -> None: ...
@@ -55,7 +63,7 @@ class _ModuleCli(Protocol):
 
 
 def _module_cli(name: str) -> _ModuleCli:
-    module: _ModuleCli = importlib.import_module(f"puzzlekit.{name}.cli")
+    module: _ModuleCli = importlib.import_module(PUZZLES[name].cli)
     return module
 
 
@@ -69,10 +77,14 @@ def read_input(source: str) -> str:
     'ab\\n'
     >>> os.remove(f.name)
     """
-    if source == "-":
-        return sys.stdin.read()
-    with open(source, encoding="utf-8") as handle:
-        return handle.read()
+    name = "standard input" if source == "-" else repr(source)
+    try:
+        if source == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
+        with open(source, "rb") as handle:
+            return handle.read().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ParseError(f"{name} is not UTF-8 text (byte {error.start})") from None
 
 
 def emit_json(value: object) -> None:
@@ -139,7 +151,7 @@ def add_limits(
 
 
 def _demo(_args: argparse.Namespace) -> int:
-    for name in MODULES:
+    for name in PUZZLES:
         print(f"== {name} ==")
         print(_module_cli(name).demo())
         print()
@@ -167,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print a solved instance of each puzzle.",
         epilog="example: puzzlekit demo",
     ).set_defaults(run=_demo)
-    for name in MODULES:
+    for name in PUZZLES:
         _module_cli(name).register(commands)
     return parser
 
@@ -187,10 +199,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Point stdout at devnull so the interpreter's final flush stays quiet too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
-    except (PuzzleError, ValueError, TypeError, OSError) as error:
-        print(f"puzzlekit: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except LimitReached as error:
+        return _fail(f"limit reached: {error}", EXIT_LIMIT)
+    except UnsolvableError as error:
+        return _fail(f"no solution: {error}", EXIT_NO_SOLUTION)
+    except (PuzzleError, OSError) as error:
+        return _fail(f"error: {error}", EXIT_BAD_INPUT)
     except KeyboardInterrupt:
-        print("puzzlekit: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted before an answer", EXIT_LIMIT)
+    except Exception as error:  # a bug of ours: say so, not "bad input"
+        return _fail(
+            f"internal error (please report it): {type(error).__name__}: {error}",
+            EXIT_INTERNAL_ERROR,
+        )
+    return status
+
+
+def _fail(message: str, status: int) -> int:
+    with contextlib.suppress(OSError, ValueError):  # stderr closed: the status still tells
+        print(f"puzzlekit: {message}", file=sys.stderr)
     return status

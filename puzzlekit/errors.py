@@ -11,7 +11,15 @@ True
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "ParseError", "PuzzleError", "UnsolvableError", "quoted"]
+__all__ = [
+    "ArgumentError",
+    "IllegalMoveError",
+    "LimitReached",
+    "ParseError",
+    "PuzzleError",
+    "UnsolvableError",
+    "quoted",
+]
 
 
 class PuzzleError(Exception):
@@ -45,13 +53,38 @@ class IllegalMoveError(PuzzleError, ValueError):
 
 
 class UnsolvableError(PuzzleError, ValueError):
-    """Asked for a solution (or tiling) of something that has none.
+    """Asked for an answer that must exist (a tiling, a hint), and it is proved not to.
 
-    Solvers themselves return ``None``; this is raised where the caller asked
-    for a result that must exist.
+    Raised only on proof: a search stopped by a limit raises
+    :class:`LimitReached` instead, and ``solve()`` functions return a
+    :class:`~puzzlekit.SearchResult` either way.
 
     >>> issubclass(UnsolvableError, ValueError)
     True
+    """
+
+
+class LimitReached(PuzzleError, TimeoutError):
+    """A node or time limit (or a request to stop) ended a computation before its answer.
+
+    Raised by calls that must return an answer (``tile``, ``is_tileable``,
+    ``hint``, counts, generators). It says nothing about the answer itself:
+    the same call with a larger limit may succeed. It is not a
+    :class:`ValueError`, since the input was fine.
+
+    >>> issubclass(LimitReached, TimeoutError), issubclass(LimitReached, ValueError)
+    (True, False)
+    """
+
+
+class ArgumentError(PuzzleError, ValueError):
+    """An argument of the right type but outside its allowed range (a size, a limit, a count).
+
+    >>> from puzzlekit.grid import check_int
+    >>> check_int("kinds", 0, minimum=1)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: kinds must be at least 1, not 0
     """
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import re
 from typing import TypeAlias
 
-from puzzlekit.errors import ParseError, quoted
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 
 __all__ = [
     "Cell",
     "as_cell",
     "check_characters",
     "check_int",
+    "check_on_board",
     "parse_cell",
     "parse_grid",
     "parse_size",
@@ -54,10 +55,10 @@ def _lines(text: object, what: str) -> list[str]:
     if not isinstance(text, str):
         raise TypeError(f"{what} text must be a str, not {type(text).__name__}")
     lines = [line.strip() for line in text.splitlines()]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
+    # Slice off the blank margins once: popping them one by one is quadratic.
+    first = next((number for number, line in enumerate(lines) if line), len(lines))
+    last = next((number for number in range(len(lines) - 1, -1, -1) if lines[number]), -1)
+    lines = lines[first : last + 1]
     if not lines:
         raise ParseError(f"{what} text {quoted(text)} has no rows")
     for number, line in enumerate(lines):
@@ -213,7 +214,7 @@ def check_int(
     >>> check_int("kinds", 0, minimum=1, maximum=24)
     Traceback (most recent call last):
     ...
-    ValueError: kinds must be from 1 to 24, not 0
+    puzzlekit.errors.ArgumentError: kinds must be from 1 to 24, not 0
     >>> check_int("rows", 2.0)
     Traceback (most recent call last):
     ...
@@ -228,5 +229,27 @@ def check_int(
             bound = f"at most {maximum}"
         else:
             bound = f"from {minimum} to {maximum}"
-        raise ValueError(f"{name} must be {bound}, not {_number(value)}")
+        raise ArgumentError(f"{name} must be {bound}, not {_number(value)}")
     return value
+
+
+def check_on_board(cell: object, height: int, width: int) -> Cell:
+    """Check that *cell* is a ``(row, col)`` pair of ints on a *height* x *width* board.
+
+    Every module's moves and queries use this, so an off-board cell is always
+    an :class:`~puzzlekit.IllegalMoveError` with the same message.
+
+    >>> check_on_board((1, 2), 3, 4)
+    (1, 2)
+    >>> check_on_board((3, 0), 3, 4)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.IllegalMoveError: cell (3, 0) is off the board (3 rows, 4 columns)
+    """
+    row, col = as_cell(cell)
+    if not (0 <= row < height and 0 <= col < width):
+        raise IllegalMoveError(
+            f"cell ({_number(row)}, {_number(col)}) is off the board "
+            f"({height} rows, {width} columns)"
+        )
+    return row, col

@@ -18,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["PALETTE", "SvgCanvas"]
+from puzzlekit.grid import check_int
+
+__all__ = ["MAX_CELL_SIZE", "PALETTE", "Svg", "SvgCanvas", "check_cell_size"]
+
+MAX_CELL_SIZE = 400
+"""The largest ``cell_size`` (user units per cell) any ``to_svg`` accepts."""
 
 PALETTE: tuple[str, ...] = (
     "#d62728",
@@ -35,6 +40,36 @@ PALETTE: tuple[str, ...] = (
     "#393b79",
 )
 """Distinct fill colours, indexed by colour number modulo their count."""
+
+
+class Svg(str):
+    """An SVG document: a ``str`` that Jupyter and IPython display as a picture.
+
+    Every ``to_svg()`` returns one, so a picture shows itself in a notebook
+    and is still a plain string everywhere else.
+
+    >>> picture = Svg("<svg/>")
+    >>> picture == "<svg/>", picture._repr_svg_()
+    (True, '<svg/>')
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def check_cell_size(cell_size: object, *, minimum: int = 4) -> int:
+    """Check a ``to_svg`` *cell_size*: an int from *minimum* to :data:`MAX_CELL_SIZE`.
+
+    >>> check_cell_size(24)
+    24
+    >>> check_cell_size(10**400)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: cell_size must be from 4 to 400, not (an int of 1329 bits)
+    """
+    return check_int("cell_size", cell_size, minimum=minimum, maximum=MAX_CELL_SIZE)
 
 
 def _number(value: float) -> str:
@@ -64,10 +99,19 @@ class SvgCanvas:
     1
     """
 
-    def __init__(self, width: float, height: float, *, background: str | None = None) -> None:
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        *,
+        background: str | None = None,
+        title: str | None = None,
+    ) -> None:
         self.width = width
         self.height = height
         self._elements: list[str] = []
+        if title is not None:
+            self._elements.append(f"<title>{escape(title)}</title>")
         if background is not None:
             self.rect(0, 0, width, height, fill=background)
 
@@ -103,11 +147,11 @@ class SvgCanvas:
         """Add *content* as text anchored at (*x*, *y*); it is escaped."""
         self._add("text", {"x": x, "y": y, **style}, content)
 
-    def to_string(self) -> str:
+    def to_string(self) -> Svg:
         """The finished document."""
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(self.width)}" '
             f'height="{_number(self.height)}" viewBox="0 0 {_number(self.width)} '
             f'{_number(self.height)}">'
         )
-        return "\n".join([head, *self._elements, "</svg>"])
+        return Svg("\n".join([head, *self._elements, "</svg>"]))

@@ -1,0 +1,249 @@
+"""The one surface every puzzle offers: a state protocol, a move view, one result type.
+
+Code written once works on every puzzle in :data:`puzzlekit.PUZZLES`:
+
+* a state satisfies :class:`PuzzleState`: ``parse``/``str`` round-trip,
+  ``legal_moves()`` (a :class:`MoveView`), ``play(move)`` with one move,
+  ``is_solved``, ``is_over``, ``hint()`` and ``to_svg()``;
+* a move satisfies :class:`PuzzleMove`: ``parse``/``str`` round-trip;
+* every ``solve()`` returns a :class:`SearchResult`, and never raises on a
+  limit (see :mod:`puzzlekit.limits`).
+
+The protocols are structural (:class:`typing.Protocol`): nothing inherits
+from them, ``isinstance`` checks that the names are there.
+
+>>> from puzzlekit import PUZZLES
+>>> puzzle = PUZZLES["tromino"]
+>>> state = puzzle.state.parse("#..\\n...")
+>>> isinstance(state, PuzzleState)
+True
+>>> while not state.is_over:
+...     state = state.play(next(iter(state.legal_moves())))
+>>> state.is_solved
+True
+>>> result = puzzle.solve(puzzle.state.parse("#..\\n..."))
+>>> result.complete, result.solution is not None, len(result.moves)
+(True, True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+import attrs
+
+__all__ = ["MoveView", "Moves", "PuzzleMove", "PuzzleState", "PuzzleType", "SearchResult"]
+
+M = TypeVar("M")
+M_co = TypeVar("M_co", covariant=True)
+S = TypeVar("S", bound="PuzzleState[Any]")
+
+
+@runtime_checkable
+class MoveView(Protocol[M_co]):
+    """The legal moves of a state, as ``legal_moves()`` returns them.
+
+    It iterates without building a list first, knows its length, is false
+    when there is no move, and ``move in view`` is true exactly when ``play``
+    accepts *move*, in any of the forms ``play`` accepts (a move object or
+    its text).
+    """
+
+    def __iter__(self) -> Iterator[M_co]: ...
+
+    def __len__(self) -> int: ...
+
+    def __bool__(self) -> bool: ...
+
+    def __contains__(self, move: object) -> bool: ...
+
+
+@runtime_checkable
+class PuzzleMove(Protocol):
+    """A move: its text form parses back (``type(m).parse(str(m)) == m``)."""
+
+    @classmethod
+    def parse(cls, text: str) -> Self: ...
+
+    def __str__(self) -> str: ...
+
+
+@runtime_checkable
+class PuzzleState(Protocol[M]):
+    """A position of a puzzle: frozen, hashable, with a text form that parses back.
+
+    ``play`` returns the next state and raises
+    :class:`~puzzlekit.IllegalMoveError` for a move the state does not allow.
+    ``hint`` returns a legal move that keeps a solvable position solvable
+    (for scored puzzles, the first move of the best line found), ``None``
+    when the state :attr:`is_over`; it raises
+    :class:`~puzzlekit.UnsolvableError` when the state is proved to have no
+    solution and :class:`~puzzlekit.LimitReached` when a limit stops it
+    first.
+    """
+
+    @classmethod
+    def parse(cls, text: str) -> Self: ...
+
+    def __str__(self) -> str: ...
+
+    def legal_moves(self) -> MoveView[M]: ...
+
+    def play(self, move: M) -> Self: ...
+
+    @property
+    def is_solved(self) -> bool:
+        """Whether the puzzle is solved (for SameGame: the board is cleared)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no legal move is left (solved, or stuck)."""
+        ...
+
+    def hint(
+        self, *, node_limit: int | None = None, time_limit: float | None = None
+    ) -> M | None: ...
+
+    def to_svg(self, *, cell_size: int = ...) -> str: ...
+
+
+class Moves(Generic[M]):
+    """A :class:`MoveView` over a generator of moves and a legality test.
+
+    *generate* yields the legal moves (called again for each iteration
+    until the view has been counted, then served from that list); *accepts*
+    says whether ``play`` would take a move in any of its forms.
+
+    >>> view = Moves(lambda: iter([1, 2, 3]), lambda move: move in (1, 2, 3, "1"))
+    >>> len(view), bool(view), "1" in view, 4 in view, list(view)
+    (3, True, True, False, [1, 2, 3])
+    """
+
+    __slots__ = ("_accepts", "_generate", "_list")
+
+    def __init__(self, generate: Callable[[], Iterable[M]], accepts: Callable[[object], bool]):
+        self._generate = generate
+        self._accepts = accepts
+        self._list: list[M] | None = None
+
+    def __iter__(self) -> Iterator[M]:
+        if self._list is not None:
+            return iter(self._list)
+        return iter(self._generate())
+
+    def __len__(self) -> int:
+        if self._list is None:
+            self._list = list(self._generate())
+        return len(self._list)
+
+    def __bool__(self) -> bool:
+        if self._list is not None:
+            return bool(self._list)
+        return next(iter(self._generate()), _NONE) is not _NONE
+
+    def __contains__(self, move: object) -> bool:
+        return self._accepts(move)
+
+    def count(self) -> int:
+        """How many moves there are (``len(view)``, the name python-chess uses)."""
+        return len(self)
+
+    def __repr__(self) -> str:
+        return f"<Moves ({', '.join(str(move) for move in self)})>"
+
+
+_NONE = object()
+
+
+def _default_unsolvable(result: SearchResult[Any, Any]) -> bool:
+    return result.complete and not result.final.is_solved
+
+
+@attrs.frozen
+class SearchResult(Generic[S, M]):
+    """What a ``solve()`` found: a line of moves from the start, and whether the search finished.
+
+    ``complete`` means the search ran to its end (no limit cut it short): a
+    solved :attr:`final` state is then a solution, an unsolved one proves
+    there is none, and a :attr:`score` is the best possible. With
+    ``complete=False`` the line is the best the search had when it stopped.
+    Replaying :attr:`moves` from :attr:`start` with ``play`` gives
+    :attr:`final`.
+
+    >>> from puzzlekit import tromino
+    >>> result = tromino.solve(tromino.Board.parse("#..\\n..."))
+    >>> result.solution == result.final, result.proved_unsolvable
+    (True, False)
+    >>> result.replayed() == result.final
+    True
+    """
+
+    start: S
+    """The state the search started from."""
+    moves: tuple[M, ...]
+    """The line found, each move legal on the state the ones before it leave."""
+    final: S
+    """The state the line ends in."""
+    complete: bool
+    """Whether the search ran to its end, so the answer is proved (see above)."""
+    nodes: int = 0
+    """How many nodes the search expanded."""
+    seconds: float = attrs.field(default=0.0, eq=False)
+    """How long it ran (not compared: equal searches take different times)."""
+    score: int | None = None
+    """The line's score under the puzzle's rules, for puzzles that keep score."""
+    proved_unsolvable: bool = attrs.field(
+        default=attrs.Factory(_default_unsolvable, takes_self=True)
+    )
+    """Whether the search proved that no line solves :attr:`start` (so :attr:`final`
+    is not solved). By default ``complete and not final.is_solved``; a scored
+    search whose best line does not solve the puzzle says it separately."""
+
+    @property
+    def solution(self) -> S | None:
+        """The solved final state, or ``None`` when the line does not solve the puzzle."""
+        return self.final if self.final.is_solved else None
+
+    @property
+    def solved(self) -> bool:
+        """Whether the line solves the puzzle."""
+        return bool(self.final.is_solved)
+
+    def replayed(self) -> S:
+        """Play :attr:`moves` from :attr:`start` again and return the state they reach.
+
+        An independent check of a result: it goes through the public ``play``.
+        """
+        state = self.start
+        for move in self.moves:
+            state = state.play(move)
+        return state
+
+
+@attrs.frozen
+class PuzzleType(Generic[S, M]):
+    """What :data:`puzzlekit.PUZZLES` knows of one puzzle: the one place a puzzle registers.
+
+    >>> from puzzlekit import PUZZLES
+    >>> PUZZLES["twist"].title
+    'IQ-Twist'
+    """
+
+    name: str
+    """The short name, as in ``puzzlekit NAME ...`` and ``puzzlekit.NAME``."""
+    title: str
+    """The puzzle's name for people."""
+    state: type[S]
+    """The state class (satisfies :class:`PuzzleState`)."""
+    move: type[M]
+    """The move class (satisfies :class:`PuzzleMove`)."""
+    solve: Callable[..., SearchResult[S, M]]
+    """``solve(state, *, node_limit=None, time_limit=None, progress=None)``."""
+    random_state: Callable[[int | None], S]
+    """``random_state(seed)``: a random start of a size that solves in well under a second."""
+    strategies: str
+    """The module of hypothesis strategies (with ``states()``), in ``puzzlekit.testing``."""
+    cli: str
+    """The module whose ``register(commands)`` adds the puzzle's command group."""
