@@ -32,9 +32,11 @@ def _write_pictures(app: object) -> None:
 
     here = Path(__file__).parent
     sys.path.insert(0, str(here))
+    import cli_reference
     import pictures
 
     pictures.write_all(here / "_generated")
+    cli_reference.write(here / "_generated")
 
 
 def setup(app: object) -> None:

@@ -31,6 +31,7 @@ from puzzlekit.errors import (
     PuzzleError,
     UnsolvableError,
 )
+from puzzlekit.game import Clock, Game, Outcome, read_records
 from puzzlekit.limits import Progress, ProgressCallback
 from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
 
@@ -40,10 +41,13 @@ if TYPE_CHECKING:
 __all__ = [
     "PUZZLES",
     "ArgumentError",
+    "Clock",
+    "Game",
     "IllegalMoveError",
     "LimitReached",
     "MoveView",
     "Moves",
+    "Outcome",
     "ParseError",
     "Progress",
     "ProgressCallback",
@@ -55,6 +59,7 @@ __all__ = [
     "UnsolvableError",
     "__version__",
     "linkpath",
+    "read_records",
     "samegame",
     "tromino",
     "twist",

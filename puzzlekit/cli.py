@@ -25,7 +25,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from puzzlekit import __version__
+from puzzlekit.contract import SearchResult
 from puzzlekit.errors import LimitReached, ParseError, PuzzleError, UnsolvableError
+from puzzlekit.game import Game, read_records
+from puzzlekit.limits import Progress, ProgressCallback
 from puzzlekit.registry import PUZZLES
 
 __all__ = [
@@ -38,9 +41,14 @@ __all__ = [
     "add_command",
     "add_group",
     "add_limits",
+    "add_record_option",
     "emit_json",
+    "end_progress",
+    "exit_status",
     "main",
+    "progress_line",
     "read_input",
+    "write_record",
 ]
 
 EXIT_OK = 0
@@ -96,6 +104,10 @@ def emit_json(value: object) -> None:
     print(json.dumps(value))
 
 
+_GROUPS: dict[str, Any] = {}
+"""Each puzzle group's subcommands, so that commands shared by all puzzles can be added."""
+
+
 def add_group(commands: Any, name: str, *, summary: str, description: str, example: str) -> Any:
     """Add a module's command group to *commands*; return the group's own subcommands.
 
@@ -108,9 +120,12 @@ def add_group(commands: Any, name: str, *, summary: str, description: str, examp
     True
     """
     parser = commands.add_parser(
-        name, help=summary, description=description, epilog=f"example: {example}"
+        name, help=summary, description=description, epilog=f"example: {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    return parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    group = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _GROUPS[name] = group
+    return group
 
 
 def add_command(
@@ -122,10 +137,11 @@ def add_command(
     description: str,
     example: str,
 ) -> argparse.ArgumentParser:
-    """Add subcommand *name*: its ``--help`` shows *example*, it takes ``--json``, and
-    ``run(args)`` carries it out and returns the exit status (see :func:`add_group`)."""
+    """Add subcommand *name*: its ``--help`` shows *example* as written, it takes ``--json``,
+    and ``run(args)`` carries it out and returns the exit status (see :func:`add_group`)."""
     parser: argparse.ArgumentParser = commands.add_parser(
-        name, help=summary, description=description, epilog=f"example: {example}"
+        name, help=summary, description=description, epilog=f"example: {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
@@ -135,19 +151,142 @@ def add_command(
 def add_limits(
     parser: argparse.ArgumentParser, *, time_limit: float | None = None, nodes: str = "nodes"
 ) -> None:
-    """Add ``--time-limit S`` (default *time_limit*) and ``--node-limit N`` (counting *nodes*).
+    """Add ``--time-limit S`` (default *time_limit*), ``--node-limit N`` (counting *nodes*)
+    and ``--progress/--no-progress`` (default: on when standard error is a terminal).
 
     >>> parser = argparse.ArgumentParser()
     >>> add_limits(parser, time_limit=10)
     >>> parser.parse_args(["--node-limit", "5"])
-    Namespace(time_limit=10, node_limit=5)
+    Namespace(time_limit=10, node_limit=5, progress=None)
     """
     default = "none" if time_limit is None else f"{time_limit:g}"
     parser.add_argument(
         "--time-limit", type=float, default=time_limit, metavar="S",
-        help=f"stop after S seconds (default {default})",
+        help=f"stop after S seconds (default {default}; inf for none)",
     )
     parser.add_argument("--node-limit", type=int, metavar="N", help=f"stop after N {nodes}")
+    parser.add_argument(
+        "--progress", action=argparse.BooleanOptionalAction, default=None,
+        help="show progress on one stderr line (default: when stderr is a terminal)",
+    )
+
+
+def progress_line(args: argparse.Namespace) -> ProgressCallback | None:
+    """The progress callback the command's ``--progress`` asks for, or ``None``.
+
+    It redraws one line on standard error: best score (where there is one),
+    nodes, elapsed seconds and the limits.
+
+    >>> progress_line(argparse.Namespace(progress=False)) is None
+    True
+    """
+    wanted = getattr(args, "progress", None)
+    if wanted is None:
+        wanted = sys.stderr.isatty()
+    if not wanted:
+        return None
+
+    def show(report: Progress) -> None:
+        parts = [] if report.best is None else [f"best {report.best}"]
+        nodes = f"{report.nodes:,} nodes"
+        if report.node_limit is not None:
+            nodes += f" of {report.node_limit:,}"
+        seconds = f"{report.seconds:.1f} s"
+        if report.time_limit is not None:
+            seconds += f" of {report.time_limit:g}"
+        parts += [nodes, seconds]
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("\r\033[K" + " | ".join(parts))
+            sys.stderr.flush()
+
+    return show
+
+
+def end_progress(args: argparse.Namespace) -> None:
+    """Clear the progress line, if the command showed one."""
+    if progress_line(args) is not None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def add_record_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--record FILE``: write the solver's line as a game record (see :mod:`puzzlekit.game`).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_record_option(parser)
+    >>> parser.parse_args(["--record", "line.txt"]).record
+    'line.txt'
+    """
+    parser.add_argument(
+        "--record", metavar="FILE",
+        help="write the line found as a game record to FILE ('-' for standard output)",
+    )
+
+
+def write_record(args: argparse.Namespace, result: SearchResult[Any, Any]) -> None:
+    """Write *result* as a game record where the command's ``--record`` asks for it."""
+    path = getattr(args, "record", None)
+    if path is None:
+        return
+    game: Game[Any, Any] = Game(result.start, headers={"Source": "puzzlekit solver"})
+    for move in result.moves:
+        game.play(move)
+    text = game.record() + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    text = read_input(args.file)
+    frames = args.svg
+    for number, game in enumerate(read_records(text.splitlines()), 1):
+        if game.puzzle.name != args.module:
+            raise ParseError(f"game {number} is a {game.puzzle.name} record, not {args.module}")
+        steps = [(None, game.start), *zip(game.moves, game.positions[1:], strict=True)]
+        for step, (move, position) in enumerate(steps):
+            if frames is not None:
+                os.makedirs(frames, exist_ok=True)
+                path = os.path.join(frames, f"game{number:03d}-step{step:04d}.svg")
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(position.to_svg())
+            if args.json:
+                emit_json({
+                    "game": number, "step": step, "move": None if move is None else str(move),
+                    "board": str(position),
+                })
+            else:
+                print(f"-- game {number}, " + ("start" if move is None else f"move {step}: {move}"))
+                print(position)
+        if not args.json:
+            outcome = game.outcome
+            print(f"-- result: {outcome.reason if outcome else 'in progress'}")
+    return EXIT_OK
+
+
+def _add_replay(group: Any, name: str) -> None:
+    parser = add_command(
+        group, "replay", run=_replay, summary="replay a game record step by step",
+        description="Replay every game of a record file, checking each move, and print each "
+        "position (or write SVG frames).",
+        example=f"puzzlekit {name} solve ... --record line.txt && puzzlekit {name} replay line.txt",
+    )
+    parser.add_argument("file", metavar="FILE", help="the record file ('-' for standard input)")
+    parser.add_argument("--svg", metavar="DIR", help="also write one SVG picture per step to DIR")
+
+
+def exit_status(result: SearchResult[Any, Any]) -> int:
+    """The exit status of a ``solve`` command that found *result*.
+
+    ``0`` for a solution (or any line of a puzzle with a score), ``1`` when
+    the search proved there is none, :data:`EXIT_LIMIT` when it stopped first.
+    """
+    if result.solved or result.score is not None:
+        return EXIT_OK
+    return EXIT_NO_SOLUTION if result.proved_unsolvable else EXIT_LIMIT
 
 
 def _demo(_args: argparse.Namespace) -> int:
@@ -181,6 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     ).set_defaults(run=_demo)
     for name in PUZZLES:
         _module_cli(name).register(commands)
+        _add_replay(_GROUPS[name], name)
     return parser
 
 

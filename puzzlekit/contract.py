@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
@@ -247,3 +247,6 @@ class PuzzleType(Generic[S, M]):
     """The module of hypothesis strategies (with ``states()``), in ``puzzlekit.testing``."""
     cli: str
     """The module whose ``register(commands)`` adds the puzzle's command group."""
+    score: Callable[[S, Sequence[M]], int] | None = None
+    """``score(start, moves)``: the points a line earns under the start's rules, for
+    puzzles that keep score (a :class:`~puzzlekit.Game` shows it as the running score)."""

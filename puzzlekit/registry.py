@@ -19,7 +19,7 @@ from typing import Any
 
 from puzzlekit.contract import PuzzleType
 
-__all__ = ["PUZZLES", "PUZZLE_MODULES"]
+__all__ = ["PUZZLES", "PUZZLE_MODULES", "puzzle_of"]
 
 PUZZLE_MODULES: Mapping[str, str] = {
     "twist": "puzzlekit.twist",
@@ -52,3 +52,23 @@ class _Registry(Mapping[str, PuzzleType[Any, Any]]):
 
 PUZZLES: Mapping[str, PuzzleType[Any, Any]] = _Registry()
 """Every puzzle puzzlekit knows, by name, in the order the docs present them."""
+
+
+def puzzle_of(state: object) -> PuzzleType[Any, Any]:
+    """The registered puzzle whose state type *state* is.
+
+    >>> from puzzlekit import tromino
+    >>> puzzle_of(tromino.Board.parse("#..\\n...")).name
+    'tromino'
+    >>> puzzle_of("a string")
+    Traceback (most recent call last):
+    ...
+    TypeError: str is not the state type of a registered puzzle
+    """
+    module = type(state).__module__
+    for name, package in PUZZLE_MODULES.items():
+        if module == package or module.startswith(package + "."):
+            puzzle = PUZZLES[name]
+            if isinstance(state, puzzle.state):
+                return puzzle
+    raise TypeError(f"{type(state).__name__} is not the state type of a registered puzzle")
