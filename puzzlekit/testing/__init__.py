@@ -1,7 +1,7 @@
 """Hypothesis strategies for property-testing code built on puzzlekit.
 
 Needs `hypothesis <https://hypothesis.readthedocs.io>`_ (``pip install
-'puzzlekit[testing]'``). One submodule per puzzle module, each giving
+'puzzlekit-engines[testing]'``). One submodule per puzzle module, each giving
 strategies for its states and moves:
 
 >>> from puzzlekit.testing import samegame, twist

@@ -3,9 +3,11 @@
 import subprocess
 import sys
 
+import pytest
 from commandline import run_puzzlekit as run
 
 import puzzlekit
+from puzzlekit import PUZZLES, LimitReached, ParseError, UnsolvableError, cli
 
 
 def test_version():
@@ -46,3 +48,55 @@ def test_a_reader_that_stops_early_gets_no_error():
     error = process.stderr.read()
     assert process.wait(timeout=60) == 141
     assert error == ""
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "words"),
+    [
+        (RuntimeError("boom"), cli.EXIT_INTERNAL_ERROR, "internal error (please report it)"),
+        (KeyError("x"), cli.EXIT_INTERNAL_ERROR, "internal error"),
+        (ValueError("plain"), cli.EXIT_INTERNAL_ERROR, "internal error"),
+        (LimitReached("tile stopped by its node limit"), cli.EXIT_LIMIT, "limit reached"),
+        (UnsolvableError("no tiling"), cli.EXIT_NO_SOLUTION, "no solution"),
+        (ParseError("bad board"), cli.EXIT_BAD_INPUT, "error: bad board"),
+        (KeyboardInterrupt(), cli.EXIT_LIMIT, "interrupted"),
+    ],
+)
+def test_each_kind_of_failure_has_its_own_exit_status(monkeypatch, capsys, error, status, words):
+    def fail(_args):
+        raise error
+
+    monkeypatch.setattr(cli, "_demo", fail)
+    assert cli.main(["demo"]) == status
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_exit_statuses_are_distinct():
+    statuses = [cli.EXIT_OK, cli.EXIT_NO_SOLUTION, cli.EXIT_BAD_INPUT, cli.EXIT_LIMIT,
+                cli.EXIT_INTERNAL_ERROR, cli.EXIT_BROKEN_PIPE]
+    assert len(set(statuses)) == len(statuses)
+
+
+def test_a_closed_stderr_gives_the_status_and_no_traceback():
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys, os; os.close(2); "
+         "from puzzlekit.cli import main; sys.exit(main(['twist', 'nonsense']))"],
+        capture_output=True, text=True,
+    )
+    assert result.returncode == cli.EXIT_BAD_INPUT
+
+
+def test_a_file_that_is_not_utf8_is_named_in_the_error(tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_bytes(b"ab\xff\n")
+    with pytest.raises(ParseError, match=r"board.txt' is not UTF-8 text \(byte 2\)"):
+        cli.read_input(str(path))
+
+
+def test_every_puzzle_group_has_replay_and_the_help_keeps_example_lines():
+    parser = cli.build_parser()
+    for name in PUZZLES:
+        assert parser.parse_args([name, "replay", "x.txt"]).file == "x.txt"
+    text = run("linkpath", "solve", "--help").stdout
+    assert "example: puzzlekit linkpath" in text

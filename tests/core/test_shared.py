@@ -9,9 +9,16 @@ from hypothesis import strategies as st
 
 import puzzlekit
 from puzzlekit.errors import IllegalMoveError, ParseError, PuzzleError, UnsolvableError
-from puzzlekit.grid import as_cell, check_characters, parse_cell, parse_grid, parse_token_grid
-from puzzlekit.limits import Budget, make_rng
-from puzzlekit.svg import SvgCanvas
+from puzzlekit.grid import (
+    as_cell,
+    check_characters,
+    check_on_board,
+    parse_cell,
+    parse_grid,
+    parse_token_grid,
+)
+from puzzlekit.limits import Budget, check_limit, make_rng
+from puzzlekit.svg import Svg, SvgCanvas, check_cell_size
 
 
 @pytest.mark.parametrize("error", [ParseError, IllegalMoveError, UnsolvableError])
@@ -147,3 +154,107 @@ def test_parse_cell_gives_a_cell_or_parse_error(text):
     except ParseError:
         return
     assert row >= 0 and col >= 0
+
+
+@pytest.mark.parametrize("value", [None, float("inf"), 1e308 * 10, 10**400])
+def test_infinite_and_huge_limits_mean_no_limit(value):
+    budget = Budget(node_limit=value if not isinstance(value, float) else None, time_limit=value)
+    assert budget.time_limit is None and budget.remaining is None
+    assert not any(budget.spend() for _ in range(1000))
+
+
+@given(st.one_of(st.floats(max_value=-1e-300), st.just(float("nan")), st.integers(max_value=-1)))
+def test_negative_and_nan_limits_are_argument_errors(value):
+    with pytest.raises(puzzlekit.ArgumentError, match="time_limit"):
+        Budget(time_limit=value)
+
+
+@given(st.one_of(st.floats(allow_nan=False), st.integers()))
+def test_check_limit_gives_none_or_a_non_negative_finite_number(value):
+    try:
+        limit = check_limit("time_limit", value)
+    except puzzlekit.ArgumentError:
+        assert value < 0
+    else:
+        assert limit is None or 0 <= limit < float("inf")
+
+
+def test_a_progress_callback_sees_reports_and_can_stop_the_search():
+    reports = []
+    budget = Budget(node_limit=10**6, progress=lambda report: reports.append(report) or True)
+    while not budget.spend():
+        pass
+    assert budget.stopped_by == "stop requested" and budget.nodes <= 256
+    assert reports and reports[0].node_limit == 10**6
+    error = budget.limit_reached("count")
+    assert isinstance(error, puzzlekit.LimitReached) and isinstance(error, TimeoutError)
+    assert not isinstance(error, ValueError) and "a request to stop" in str(error)
+
+
+def test_limit_reached_names_what_stopped_it():
+    budget = Budget(node_limit=2)
+    while not budget.spend():
+        pass
+    assert budget.stopped_by == "node limit"
+    assert "node limit after 3 nodes" in str(budget.limit_reached("tile"))
+    budget = Budget()
+    budget.interrupt()
+    assert budget.exhausted and "an interrupt" in str(budget.limit_reached("solve"))
+
+
+@given(st.integers(min_value=0, max_value=300_000), st.integers(min_value=0, max_value=300_000))
+def test_parse_grid_blank_margins_cost_linear_time(before, after):
+    assert parse_grid("\n" * before + "ab\ncd" + " \n" * after) == ("ab", "cd")
+
+
+def test_parse_grid_with_a_million_blank_lines_is_quick():
+    assert parse_grid("\n" * 10**6 + "1") == ("1",)
+
+
+@given(st.tuples(st.integers(), st.integers()), st.integers(1, 50), st.integers(1, 50))
+def test_check_on_board_accepts_exactly_the_cells_of_the_board(cell, height, width):
+    row, col = cell
+    if 0 <= row < height and 0 <= col < width:
+        assert check_on_board(cell, height, width) == cell
+    else:
+        with pytest.raises(IllegalMoveError, match=r"is off the board \(\d+ rows, \d+ columns\)"):
+            check_on_board(cell, height, width)
+
+
+def test_svg_documents_display_themselves_and_have_a_title():
+    picture = SvgCanvas(10, 10, title="a <board>").to_string()
+    assert isinstance(picture, Svg) and picture._repr_svg_() == picture
+    assert ET.fromstring(picture).find("{http://www.w3.org/2000/svg}title").text == "a <board>"
+
+
+@pytest.mark.parametrize("size", [0, 3, 401, 10**400, -5])
+def test_cell_size_out_of_range_is_an_argument_error(size):
+    with pytest.raises(puzzlekit.ArgumentError, match="cell_size"):
+        check_cell_size(size)
+
+
+@pytest.mark.parametrize("size", [1.5, "24", True, None])
+def test_cell_size_of_another_type_is_a_type_error(size):
+    with pytest.raises(TypeError, match="cell_size"):
+        check_cell_size(size)
+
+
+def test_limit_reached_is_a_timeout_not_a_value_error():
+    assert issubclass(puzzlekit.LimitReached, puzzlekit.PuzzleError)
+    assert issubclass(puzzlekit.LimitReached, TimeoutError)
+    assert not issubclass(puzzlekit.LimitReached, ValueError)
+    assert issubclass(puzzlekit.ArgumentError, ValueError)
+
+
+def test_importing_the_errors_does_not_import_the_engines():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, puzzlekit.errors; "
+        "print(sorted(m for m in sys.modules if m.count('.') == 1 and m.startswith('puzzlekit.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = out.stdout
+    for engine in puzzlekit.PUZZLES:
+        assert f"puzzlekit.{engine}'" not in loaded
