@@ -13,9 +13,9 @@ from puzzlekit import linkpath, samegame, tromino, twist
 
 
 def _twist_challenge() -> str:
-    solution = twist.solve(twist.challenge(1).start)
-    assert solution is not None
-    return solution.to_svg()
+    result = twist.solve(twist.challenge(1).start)
+    assert result.solved
+    return result.final.to_svg()
 
 
 def _tromino_tiling() -> str:

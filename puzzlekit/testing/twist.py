@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from puzzlekit.errors import ArgumentError
 from puzzlekit.twist.pieces import COLOUR, HEIGHT, PEG_COUNT, PEGS, PIECES, WIDTH
 from puzzlekit.twist.solver import _FOOTPRINT_OPTIONS, _tilings
 from puzzlekit.twist.state import Placement, State
@@ -34,7 +35,7 @@ def placements(*, letters: str = PIECES + PEGS) -> st.SearchStrategy[Placement]:
     Placement.parse('j4A0')
     """
     if not letters or any(letter not in PIECES + PEGS for letter in letters):
-        raise ValueError(f"letters must be among a-l, not {letters!r}")
+        raise ArgumentError(f"letters must be among a-l, not {letters!r}")
     return st.sampled_from(sorted(set(letters))).flatmap(
         lambda letter: st.builds(
             Placement,
@@ -79,14 +80,15 @@ def states(draw: st.DrawFn, *, solvable: bool = False) -> State:
     """Valid partial boards: every placement legal, some pieces missing.
 
     With *solvable* the board is part of a solution (so it has one);
-    otherwise pieces and pegs are dropped wherever they fit.
+    otherwise pieces and pegs are dropped wherever they fit, so the board
+    may have no solution, or be stuck with no legal move left.
 
     >>> from hypothesis import given, settings
     >>> from puzzlekit.twist import solve
     >>> @settings(max_examples=5)
     ... @given(states(solvable=True))
     ... def test_solvable(state):
-    ...     assert state.is_valid() and solve(state) is not None
+    ...     assert state.is_valid() and solve(state).solved
     >>> test_solvable()
     """
     if solvable:
@@ -97,7 +99,7 @@ def states(draw: st.DrawFn, *, solvable: bool = False) -> State:
     for placement in draw(st.lists(placements(), max_size=12)):
         try:
             candidate = State((*state.placements, placement))
-        except ValueError:  # a piece twice, or more pegs than the game has
+        except ArgumentError:  # a piece twice, or more pegs than the game has
             continue
         if candidate.is_valid():
             state = candidate

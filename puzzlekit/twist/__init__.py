@@ -10,7 +10,7 @@ column 3, row C, orientation 4; red peg ``i`` at 6B).
 
 >>> from puzzlekit.twist import State, solve, count_solutions
 >>> start = State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")   # booklet challenge 1
->>> print(solve(start).grid())
+>>> print(solve(start).final.grid())
 cdddgbaa
 cddggbba
 ceefggba
@@ -23,6 +23,7 @@ The string-level functions of the TwistGame API (:func:`solutions`,
 placement strings directly.
 """
 
+from puzzlekit.contract import PuzzleType
 from puzzlekit.twist.api import (
     is_placement_string_valid,
     is_placement_string_well_formed,
@@ -31,9 +32,17 @@ from puzzlekit.twist.api import (
     viable_piece_placements,
 )
 from puzzlekit.twist.challenges import Challenge, challenge, challenges
-from puzzlekit.twist.generate import EFFORT, LEVELS, Level, effort, generate, level_of
+from puzzlekit.twist.generate import (
+    EFFORT,
+    LEVELS,
+    Level,
+    effort,
+    generate,
+    level_of,
+    random_start,
+)
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
-from puzzlekit.twist.solver import SearchResult, count_solutions, hint, search, solve
+from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve
 from puzzlekit.twist.state import LegalMoves, Placement, State
 
 __all__ = [
@@ -43,18 +52,20 @@ __all__ = [
     "PEGS",
     "PEG_COUNT",
     "PIECES",
+    "PUZZLE",
     "SHAPES",
     "Challenge",
     "Colour",
     "LegalMoves",
     "Level",
     "Placement",
-    "SearchResult",
+    "Solutions",
     "State",
     "challenge",
     "challenges",
     "count_solutions",
     "effort",
+    "find_solutions",
     "generate",
     "hint",
     "is_placement_string_valid",
@@ -62,8 +73,24 @@ __all__ = [
     "is_placement_well_formed",
     "level_of",
     "loops",
-    "search",
+    "random_start",
     "solutions",
     "solve",
     "viable_piece_placements",
 ]
+
+PUZZLE: PuzzleType[State, Placement] = PuzzleType(
+    name="twist",
+    title="IQ-Twist",
+    state=State,
+    move=Placement,
+    solve=solve,
+    random_state=random_start,
+    strategies="puzzlekit.testing.twist",
+    cli="puzzlekit.twist.cli",
+)
+"""IQ-Twist's entry in :data:`puzzlekit.PUZZLES`.
+
+>>> PUZZLE.solve(PUZZLE.random_state(1)).solved
+True
+"""

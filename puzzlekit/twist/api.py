@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from puzzlekit.limits import Budget
 from puzzlekit.twist.pieces import PEG_COUNT, PIECES
-from puzzlekit.twist.solver import _bits, _covers, _problem, _solution
+from puzzlekit.twist.solver import _bits, _problem, _Search, _solution
 from puzzlekit.twist.state import Placement, State, _count_problem, _placement_problem
 
 __all__ = [
@@ -103,5 +103,5 @@ def solutions(placement: str) -> list[str]:
     problem = _problem(State.parse(placement))
     if problem is None:
         return []
-    found = (_solution(problem, cover) for cover in _covers(problem, Budget()))
+    found = (_solution(problem, cover) for cover in _Search(problem, Budget()).covers())
     return sorted("".join(map(str, state.pieces)) for state in found)

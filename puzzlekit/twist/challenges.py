@@ -19,6 +19,7 @@ from importlib import resources
 
 import attrs
 
+from puzzlekit.grid import check_int
 from puzzlekit.twist.state import State
 
 __all__ = ["Challenge", "challenge", "challenges"]
@@ -70,11 +71,7 @@ def challenge(number: int) -> Challenge:
     >>> challenge(0)
     Traceback (most recent call last):
     ...
-    ValueError: challenge number must be in 1..100, not 0
+    puzzlekit.errors.ArgumentError: challenge number must be from 1 to 100, not 0
     """
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise TypeError(f"challenge number must be an int, not {type(number).__name__}")
     found = challenges()
-    if not 1 <= number <= len(found):
-        raise ValueError(f"challenge number must be in 1..{len(found)}, not {number}")
-    return found[number - 1]
+    return found[check_int("challenge number", number, minimum=1, maximum=len(found)) - 1]

@@ -1,7 +1,9 @@
 """The ``puzzlekit twist`` commands: solve, hint, generate and show.
 
 A START is a placement string such as ``f3C4i6B0j2B0``, or ``-`` to read
-it from standard input, or the name of a file holding one.
+it from standard input, or the name of a file holding one. Exit status 1
+means the start is proved to have no solution, 3 that a limit stopped the
+search before an answer (``null`` in ``--json`` output).
 
 >>> from puzzlekit.cli import main
 >>> main(["twist", "hint", "b6A7c1A3d2A6e2C3f3C4g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0"])
@@ -13,34 +15,50 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any
 
 from puzzlekit.cli import (
+    EXIT_LIMIT,
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_command,
     add_group,
     add_limits,
+    add_record_option,
     emit_json,
+    end_progress,
+    exit_status,
+    progress_line,
     read_input,
+    write_record,
 )
+from puzzlekit.errors import ArgumentError, LimitReached, ParseError, UnsolvableError, quoted
 from puzzlekit.twist.challenges import challenge
 from puzzlekit.twist.generate import LEVELS, effort, generate
-from puzzlekit.twist.solver import hint, search
+from puzzlekit.twist.solver import find_solutions, hint, solve
 from puzzlekit.twist.state import State
 
 __all__ = ["demo", "register"]
 
 
 def _start(source: str) -> State:
+    """The start named by a START argument: stdin, a file, or a placement string."""
     if source == "-" or os.path.isfile(source):
         return State.parse(read_input(source))
-    return State.parse(source)
+    try:
+        return State.parse(source)
+    except ParseError as error:
+        # Not a file either: a mistyped file name must not read as a bad placement only.
+        raise ParseError(
+            f"START {quoted(source)} is neither a file (no such file) "
+            f"nor a placement string ({error})"
+        ) from None
 
 
 def _summary(state: State) -> dict[str, Any]:
     return {
-        "placements": str(state),
+        "board": str(state),
         "grid": state.grid().splitlines(),
         "valid": state.is_valid(),
         "problems": list(state.problems()),
@@ -50,50 +68,105 @@ def _summary(state: State) -> dict[str, Any]:
 
 def _solve(args: argparse.Namespace) -> int:
     if (args.start is None) == (args.challenge is None):
-        raise ValueError("give either a START or --challenge N, not both or neither")
+        raise ArgumentError("give either a START or --challenge N, not both or neither")
     start = challenge(args.challenge).start if args.challenge is not None else _start(args.start)
-    result = search(
-        start,
-        max_solutions=None if args.all else 1,
-        node_limit=args.node_limit,
-        time_limit=args.time_limit,
-    )
+    limits = {"node_limit": args.node_limit, "time_limit": args.time_limit}
+    progress = progress_line(args)
+    if args.all:
+        found = find_solutions(start, progress=progress, **limits)
+        end_progress(args)
+        return _print_all(args, start, found.solutions, found.complete, found.nodes, found.seconds)
+    result = solve(start, progress=progress, **limits)
+    end_progress(args)
+    write_record(args, result)
+    status = exit_status(result)
     if args.json:
         emit_json(
             {
                 "start": str(start),
-                "solutions": [str(solution) for solution in result.solutions],
+                "board": str(result.final),
+                "moves": [str(move) for move in result.moves],
+                "solved": None if status == EXIT_LIMIT else result.solved,
                 "complete": result.complete,
                 "nodes": result.nodes,
+                "seconds": round(result.seconds, 6),
+            }
+        )
+    elif result.solved:
+        print(result.final)
+        print(result.final.grid())
+    else:
+        _say_why_none(start, result.complete)
+    return status
+
+
+def _print_all(
+    args: argparse.Namespace,
+    start: State,
+    solutions: tuple[State, ...],
+    complete: bool,
+    nodes: int,
+    seconds: float,
+) -> int:
+    if args.json:
+        emit_json(
+            {
+                "start": str(start),
+                "solutions": [str(solution) for solution in solutions],
+                "count": len(solutions) if complete else None,
+                "complete": complete,
+                "nodes": nodes,
+                "seconds": round(seconds, 6),
             }
         )
     else:
-        for solution in result.solutions:
+        for solution in solutions:
             print(solution)
             print(solution.grid())
-        if not result.solutions:
-            problems = start.problems()
-            if problems:
-                print("no solution: the start breaks a rule: " + "; ".join(problems))
-            else:
-                print("no solution" if result.complete else "no solution found within the limits")
-        elif args.all:
-            print(f"{len(result.solutions)} solutions" + ("" if result.complete else " so far"))
-    return EXIT_OK if result.solutions else EXIT_NO_SOLUTION
+        if solutions:
+            print(f"{len(solutions)} solutions" + ("" if complete else " so far"))
+        else:
+            _say_why_none(start, complete)
+    if solutions:
+        return EXIT_OK
+    return EXIT_NO_SOLUTION if complete else EXIT_LIMIT
+
+
+def _say_why_none(start: State, complete: bool) -> None:
+    problems = start.problems()
+    if problems:
+        print("no solution: the start breaks a rule: " + "; ".join(problems))
+    elif complete:
+        print("no solution")
+    else:
+        print("puzzlekit: limit reached before a solution was found", file=sys.stderr)
 
 
 def _hint(args: argparse.Namespace) -> int:
     start = _start(args.start)
-    move = hint(start, node_limit=args.node_limit, time_limit=args.time_limit)
+    try:
+        move = hint(start, node_limit=args.node_limit, time_limit=args.time_limit)
+    except (LimitReached, UnsolvableError) as error:
+        if not args.json:
+            raise
+        limited = isinstance(error, LimitReached)
+        emit_json({"start": str(start), "hint": None, "solvable": None if limited else False})
+        return EXIT_LIMIT if limited else EXIT_NO_SOLUTION
+    # No move at all: the board is full, or stuck with a gap no piece fits.
+    solvable = move is not None or start.is_solved
     if args.json:
-        emit_json({"start": str(start), "hint": None if move is None else str(move)})
+        emit_json(
+            {"start": str(start), "hint": None if move is None else str(move), "solvable": solvable}
+        )
+    elif move is not None:
+        print(move)
     else:
-        print(move if move is not None else "no hint: solved, or no solution")
-    return EXIT_OK if move is not None else EXIT_NO_SOLUTION
+        print("no hint: the board is solved" if solvable else "no hint: no piece fits any more")
+    return EXIT_OK if solvable else EXIT_NO_SOLUTION
 
 
 def _generate(args: argparse.Namespace) -> int:
-    start = generate(args.level, seed=args.seed)
+    start = generate(args.level, args.seed, node_limit=args.node_limit, time_limit=args.time_limit)
     if args.json:
         emit_json(
             {"level": args.level, "seed": args.seed, "start": str(start), "effort": effort(start)}
@@ -134,31 +207,33 @@ def register(commands: Any) -> None:
     )
     start_help = "placement string (e.g. f3C4i6B0), a file holding one, or - for stdin"
 
-    solve = add_command(
+    solve_ = add_command(
         sub, "solve", run=_solve,
-        summary="solve a start (exit 1 when it has no solution)",
+        summary="solve a start (exit 1: no solution, 3: limit reached first)",
         description="Print the solution of a start: its placement string and the board.",
         example="puzzlekit twist solve f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
     )
-    solve.add_argument("start", metavar="START", nargs="?", help=start_help)
-    solve.add_argument(
+    solve_.add_argument("start", metavar="START", nargs="?", help=start_help)
+    solve_.add_argument(
         "--challenge",
         type=int,
         metavar="N",
         help="solve shipped challenge N, 1-100 (the order of challenges.json; "
         "1-10 are booklet challenges 1, 2, 25, 26, 49, 50, 73, 74, 97, 98)",
     )
-    solve.add_argument("--all", action="store_true", help="print every solution")
-    add_limits(solve, nodes="placements")
+    solve_.add_argument("--all", action="store_true", help="print every solution")
+    add_limits(solve_, nodes="sub-problems")
+    add_record_option(solve_)
 
     hint_ = add_command(
         sub, "hint", run=_hint,
         summary="print one piece placement on the way to a solution",
-        description="Print the placement of the first missing piece in a solution.",
+        description="Print the placement of the first missing piece in a solution "
+        "(exit 1: no solution, 3: limit reached first).",
         example="puzzlekit twist hint f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
     )
     hint_.add_argument("start", metavar="START", help=start_help)
-    add_limits(hint_, nodes="placements")
+    add_limits(hint_, nodes="sub-problems")
 
     generate_ = add_command(
         sub, "generate", run=_generate,
@@ -169,7 +244,10 @@ def register(commands: Any) -> None:
     generate_.add_argument(
         "--level", choices=LEVELS, default="junior", help="difficulty (default junior)"
     )
-    generate_.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    generate_.add_argument(
+        "--seed", type=int, default=None, help="random seed (default: a fresh random start)"
+    )
+    add_limits(generate_, nodes="sub-problems, summed over every search")
 
     show = add_command(
         sub, "show", run=_show,

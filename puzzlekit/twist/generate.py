@@ -1,9 +1,9 @@
 """Generating IQ-Twist challenges with exactly one solution, graded by search effort.
 
-A challenge's *effort* is the number of placements the solver
-(:func:`~puzzlekit.twist.search`) tries to find every solution of it, and so
-to prove the one it has unique. Each of the booklet's five levels is a band
-of effort:
+A challenge's *effort* is the number of sub-problems the solver
+(:func:`~puzzlekit.twist.find_solutions`) expands to find every solution of
+it, and so to prove the one it has unique. Each of the booklet's five
+levels is a band of effort:
 
 ============  ==============  =============================================
 level         effort (nodes)  typical start
@@ -15,15 +15,17 @@ level         effort (nodes)  typical start
 ``wizard``    more than 450   3-4 pegs
 ============  ==============  =============================================
 
-Measured over seeds 0-7 the mean effort is about 18, 57, 121, 267 and 500
-from ``starter`` to ``wizard``; the booklet's own starts fall the same way
-(challenge 1, a starter, takes 11 nodes; the collection's hardest start,
-1496). The generator picks a tiling of the board (one of the 5992) and the
-orientation of each piece at random, puts every peg the holes allow into
-the holes of their colour, then takes pegs away one at a time, in random
-order, as long as the solution stays unique. Along that chain the effort
-grows; the first start whose effort falls in the level's band is returned.
-For ``starter`` the chain also offers each start with one piece given.
+Measured over seeds 0-7 the mean effort is about 21, 46, 130, 312 and 540
+from ``starter`` to ``wizard``. The bands give 8 of the 10 booklet
+challenges shipped their booklet level; the two others (2, a starter,
+and 49, an expert) are shipped as pegs only, without the pieces the booklet
+gives, so they are harder than the booklet's. The generator picks a tiling
+of the board (one of the 5992) and the orientation of each piece at random,
+puts every peg the holes allow into the holes of their colour, then takes
+pegs away one at a time, in random order, as long as the solution stays
+unique. Along that chain the effort grows; the first start whose effort
+falls in the level's band is returned. For ``starter`` the chain also
+offers each start with one piece given.
 
 >>> from puzzlekit.twist import count_solutions
 >>> start = generate("expert", seed=1)
@@ -34,19 +36,16 @@ For ``starter`` the chain also offers each start with one piece given.
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Literal, TypeAlias
 
-from puzzlekit.errors import PuzzleError
-from puzzlekit.limits import make_rng
+from puzzlekit.errors import ArgumentError, PuzzleError, quoted
+from puzzlekit.limits import Budget, make_rng
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
-from puzzlekit.twist.solver import (
-    _FOOTPRINT_OPTIONS,
-    _tilings,
-    search,
-)
+from puzzlekit.twist.solver import _FOOTPRINT_OPTIONS, _problem, _Search, _tilings
 from puzzlekit.twist.state import Placement, State
 
-__all__ = ["EFFORT", "LEVELS", "Level", "effort", "generate", "level_of"]
+__all__ = ["EFFORT", "LEVELS", "Level", "effort", "generate", "level_of", "random_start"]
 
 Level: TypeAlias = Literal["starter", "junior", "expert", "master", "wizard"]
 """A difficulty level of the booklet."""
@@ -66,13 +65,37 @@ EFFORT: dict[Level, tuple[int, int | None]] = {
 _ATTEMPTS = 400
 
 
-def effort(start: State) -> int:
-    """The placements the solver tries to find every solution of *start*.
+def _effort(start: State, budget: Budget) -> int:
+    """The nodes a full search of *start* expands, spent from *budget*."""
+    problem = _problem(start)
+    if problem is None:
+        return 0
+    before = budget.nodes
+    _Search(problem, budget).count()
+    return budget.nodes - before
+
+
+def effort(start: State, *, node_limit: int | None = None, time_limit: float | None = None) -> int:
+    """The nodes the solver expands to find every solution of *start*.
+
+    Raises :class:`~puzzlekit.LimitReached` when a limit stops the search.
 
     >>> effort(State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")) < effort(State.parse("j2B0l4B0"))
     True
     """
-    return search(start).nodes
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    spent = _effort(start, budget)
+    if budget.exhausted:
+        raise budget.limit_reached("effort")
+    return spent
+
+
+def _level(spent: int) -> Level:
+    for level in LEVELS:
+        low, high = EFFORT[level]
+        if low <= spent and (high is None or spent <= high):
+            return level
+    raise AssertionError("the bands cover every effort")  # pragma: no cover
 
 
 def level_of(start: State) -> Level:
@@ -81,12 +104,7 @@ def level_of(start: State) -> Level:
     >>> level_of(State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0"))
     'starter'
     """
-    spent = effort(start)
-    for level in LEVELS:
-        low, high = EFFORT[level]
-        if low <= spent and (high is None or spent <= high):
-            return level
-    raise AssertionError("the bands cover every effort")  # pragma: no cover
+    return _level(effort(start))
 
 
 def _solution(rng: random.Random) -> tuple[Placement, ...]:
@@ -109,30 +127,60 @@ def _pegs(pieces: tuple[Placement, ...], rng: random.Random) -> list[Placement]:
     return pegs
 
 
-def _unique(start: State) -> bool:
-    return len(search(start, max_solutions=2).solutions) == 1
+def random_start(seed: int | None = None) -> State:
+    """A random start with a solution: some pegs of a random solved board, and up to two
+    of its pieces (``None``: fresh randomness). Solving it takes milliseconds.
+
+    >>> from puzzlekit.twist import solve
+    >>> start = random_start(3)
+    >>> start == random_start(3), solve(start).solved
+    (True, True)
+    """
+    rng = make_rng(seed)
+    pieces = _solution(rng)
+    pegs = _pegs(pieces, rng)
+    kept = rng.sample(pegs, rng.randint(0, len(pegs))) + rng.sample(pieces, rng.randint(0, 2))
+    return State(kept)
 
 
-def _chain(pieces: tuple[Placement, ...], rng: random.Random) -> list[State]:
+def _unique(start: State, budget: Budget) -> bool:
+    problem = _problem(start)
+    if problem is None:
+        return False
+    found = sum(1 for _ in islice(_Search(problem, budget).covers(), 2))
+    if budget.exhausted:
+        raise budget.limit_reached("generate")
+    return found == 1
+
+
+def _chain(pieces: tuple[Placement, ...], rng: random.Random, budget: Budget) -> list[State]:
     """Unique starts from the most pegs to the fewest, each one peg less than the last."""
     pegs = _pegs(pieces, rng)
     start = State(pegs)
-    if not _unique(start):
+    if not _unique(start, budget):
         return []
     chain = [start]
     rng.shuffle(pegs)
     for peg in pegs:
         fewer = State(p for p in chain[-1].placements if p != peg)
-        if fewer.placements and _unique(fewer):
+        if fewer.placements and _unique(fewer, budget):
             chain.append(fewer)
     return chain
 
 
-def generate(level: Level, *, seed: int | None = None) -> State:
+def generate(
+    level: Level,
+    seed: int | None = None,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> State:
     """A start of *level* with exactly one solution; the same *seed* gives the same start.
 
-    The start holds only pegs, or pegs and one piece for ``starter``. See the
-    module documentation for how levels are graded.
+    ``seed=None`` means fresh randomness. The start holds only pegs, or pegs
+    and one piece for ``starter``. See the module documentation for how
+    levels are graded. A limit (nodes summed over every search the
+    generator runs) raises :class:`~puzzlekit.LimitReached`.
 
     >>> from puzzlekit.twist import count_solutions
     >>> start = generate("starter", seed=7)
@@ -142,17 +190,19 @@ def generate(level: Level, *, seed: int | None = None) -> State:
     if not isinstance(level, str):
         raise TypeError(f"level must be a str, not {type(level).__name__}")
     if level not in EFFORT:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}; not {level!r}")
-    low, high = EFFORT[level]
+        raise ArgumentError(f"level must be one of {', '.join(LEVELS)}; not {quoted(level)}")
     rng = make_rng(seed)
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
     for _ in range(_ATTEMPTS):
         pieces = _solution(rng)
-        for start in _chain(pieces, rng):
+        for start in _chain(pieces, rng, budget):
             options = [start]
             if level == "starter":
                 options.append(State((*start.placements, rng.choice(pieces))))
             for option in options:
-                spent = effort(option)
-                if low <= spent and (high is None or spent <= high):
+                spent = _effort(option, budget)
+                if budget.exhausted:
+                    raise budget.limit_reached("generate")
+                if _level(spent) == level:
                     return option
     raise PuzzleError(f"no {level} challenge found in {_ATTEMPTS} attempts")  # pragma: no cover

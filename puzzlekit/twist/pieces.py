@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from puzzlekit.grid import Cell
+from puzzlekit.errors import ArgumentError, quoted
+from puzzlekit.grid import Cell, check_int
 
 __all__ = [
     "COLOUR",
@@ -111,7 +112,16 @@ def loops(piece: str, orientation: int) -> tuple[Loop, ...]:
     ((0, 0, True), (1, 0, False), (2, 0, False))
     >>> loops("a", 4)
     ((0, 2, False), (1, 0, True), (1, 1, False), (1, 2, True))
+    >>> loops("i", 0)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: piece must be a letter a-h, not 'i'
     """
+    if not isinstance(piece, str):
+        raise TypeError(f"piece must be a letter a-h, not {type(piece).__name__}")
+    if len(piece) != 1 or piece not in PIECES:
+        raise ArgumentError(f"piece must be a letter a-h, not {quoted(piece)}")
+    check_int("orientation", orientation, minimum=0, maximum=len(ORIENTATIONS) - 1)
     return _LOOPS[piece, orientation]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from puzzlekit.svg import SvgCanvas
+from puzzlekit.svg import Svg, SvgCanvas, check_cell_size
 from puzzlekit.twist.pieces import COLUMNS, HEIGHT, ROWS, WIDTH, Colour
 
 if TYPE_CHECKING:
@@ -52,21 +52,24 @@ def text_grid(state: State) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-def svg(state: State, *, cell_size: int = 48) -> str:
+def svg(state: State, *, cell_size: int = 48) -> Svg:
     """The board as SVG, *cell_size* user units a location: wells, pegs, then pieces with holes.
+
+    *cell_size* is an int from 8 to :data:`puzzlekit.svg.MAX_CELL_SIZE`; the
+    picture's ``<title>`` is the placement string.
 
     >>> from puzzlekit.twist import State
     >>> picture = svg(State.parse("e1A0k2A0"), cell_size=20)
-    >>> picture.count("<circle") >= 32
-    True
+    >>> picture.count("<circle") >= 32, "<title>IQ-Twist e1A0k2A0</title>" in picture
+    (True, True)
     """
-    if isinstance(cell_size, bool) or not isinstance(cell_size, int):
-        raise TypeError(f"cell_size must be an int, not {type(cell_size).__name__}")
-    if not 8 <= cell_size <= 1000:
-        raise ValueError(f"cell_size must be in 8..1000, not {cell_size}")
+    cell_size = check_cell_size(cell_size, minimum=8)
     margin = cell_size // 2
     canvas = SvgCanvas(
-        WIDTH * cell_size + 2 * margin, HEIGHT * cell_size + 2 * margin, background="#f4f1ea"
+        WIDTH * cell_size + 2 * margin,
+        HEIGHT * cell_size + 2 * margin,
+        background="#f4f1ea",
+        title=f"IQ-Twist {state}" if state.placements else "IQ-Twist, empty board",
     )
     half = cell_size / 2
 

@@ -19,12 +19,13 @@ puzzlekit.errors.IllegalMoveError: cannot place c2B0: peg j at 2B under a filled
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Self
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError, quoted
-from puzzlekit.grid import Cell, check_int
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
+from puzzlekit.grid import Cell, check_int, check_on_board
 from puzzlekit.twist.pieces import (
     COLOUR,
     COLUMNS,
@@ -40,6 +41,9 @@ from puzzlekit.twist.pieces import (
     loops,
 )
 
+if TYPE_CHECKING:
+    from puzzlekit.svg import Svg
+
 __all__ = ["LegalMoves", "Placement", "State"]
 
 _LETTERS = PIECES + PEGS
@@ -49,7 +53,7 @@ def _check_piece(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, str):
         raise TypeError(f"piece must be a letter a-l, not {type(value).__name__}")
     if len(value) != 1 or value not in _LETTERS:
-        raise ValueError(f"piece must be a letter a-l, not {value!r}")
+        raise ArgumentError(f"piece must be a letter a-l, not {quoted(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -82,7 +86,7 @@ class Placement:
         check_int("orientation", self.orientation, minimum=0, maximum=0 if self.is_peg else 7)
 
     @classmethod
-    def parse(cls, text: str) -> Placement:
+    def parse(cls, text: str) -> Self:
         """Read a 4-character placement such as ``'a7A7'`` or ``'j2B0'``.
 
         >>> Placement.parse("j2B0").cells
@@ -192,8 +196,8 @@ def _placement_problem(text: str) -> str | None:
     return None
 
 
-def _standard_key(placement: Placement) -> tuple[str, int, int, int]:
-    return placement.piece, placement.row, placement.col, placement.orientation
+_standard_key = attrgetter("piece", "row", "col", "orientation")
+"""The standard order: by letter, then pegs of one letter in reading order."""
 
 
 def _count_problem(placements: Iterable[Placement]) -> str | None:
@@ -217,9 +221,11 @@ def _normalise(placements: Iterable[Placement]) -> tuple[Placement, ...]:
     for item in items:
         if not isinstance(item, Placement):
             raise TypeError(f"placements must be Placement objects, not {type(item).__name__}")
-    problem = _count_problem(items)
-    if problem:
-        raise ValueError(f"placement {problem}")
+    letters = [item.piece for item in items]
+    if len(set(letters)) < len(letters):  # a letter twice: fine only for pegs, up to their count
+        problem = _count_problem(items)
+        if problem:
+            raise ArgumentError(f"placement {problem}")
     return tuple(sorted(items, key=_standard_key))
 
 
@@ -259,7 +265,10 @@ class _Board:
         for cell, hole in placement.loops:
             name = location_name(cell)
             if not (0 <= cell[0] < HEIGHT and 0 <= cell[1] < WIDTH):
-                yield f"off board at {name}"
+                try:  # the library's one off-board message, with the board's name of the cell
+                    check_on_board(cell, HEIGHT, WIDTH)
+                except IllegalMoveError as error:
+                    yield f"loop at {name}: {error}"
             elif cell in self.loops:
                 yield f"overlaps piece {self.loops[cell][0]} at {name}"
             elif cell in self.pegs:
@@ -300,7 +309,7 @@ class State:
     """Pieces then pegs, in the standard order."""
 
     @classmethod
-    def parse(cls, text: str) -> State:
+    def parse(cls, text: str) -> Self:
         """Read a placement string (4 characters a placement, in any order).
 
         Surrounding white space is ignored and ``''`` is the empty board.
@@ -375,7 +384,8 @@ class State:
 
         >>> State.parse("a7A7b7A0").problems()  # doctest: +NORMALIZE_WHITESPACE
         ('b7A0 overlaps piece a at 7A', 'b7A0 overlaps piece a at 8A',
-         'b7A0 overlaps piece a at 8B', 'b7A0 off board at 9B')
+         'b7A0 overlaps piece a at 8B',
+         'b7A0 loop at 9B: cell (1, 8) is off the board (4 rows, 8 columns)')
         >>> State.parse("c1A3k1A0").problems()
         ('k1A0 peg k at 1A under a filled loop',)
         """
@@ -402,6 +412,30 @@ class State:
         True
         """
         return not self.missing_pieces() and self.is_valid()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no piece can be placed any more: the board is solved, or stuck.
+
+        >>> State().is_over, State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0").is_over
+        (False, True)
+        >>> stuck = State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7i6D0")  # h cannot cover a red peg
+        >>> stuck.is_over, stuck.is_solved
+        (True, False)
+        """
+        return not self.legal_moves()
+
+    def hint(
+        self, *, node_limit: int | None = None, time_limit: float | None = None
+    ) -> Placement | None:
+        """A piece placement on the way to a solution (see :func:`puzzlekit.twist.hint`).
+
+        >>> State.parse("b6A7c1A3d2A6e2C3f3C4g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0").hint()
+        Placement.parse('a7A7')
+        """
+        from puzzlekit.twist.solver import hint
+
+        return hint(self, node_limit=node_limit, time_limit=time_limit)
 
     def place(self, placement: Placement | str) -> State:
         """The state with one more piece, or :class:`~puzzlekit.IllegalMoveError` saying why not.
@@ -475,11 +509,15 @@ class State:
 
         return text_grid(self)
 
-    def to_svg(self, *, cell_size: int = 48) -> str:
+    def to_svg(self, *, cell_size: int = 48) -> Svg:
         """An SVG picture: board, pegs, and pieces in their colours with their holes.
 
-        >>> State.parse("a7A7i6B0").to_svg().startswith("<svg")
-        True
+        *cell_size* (user units a location) is checked by
+        :func:`puzzlekit.svg.check_cell_size`.
+
+        >>> picture = State.parse("a7A7i6B0").to_svg()
+        >>> picture.startswith("<svg"), "<title>IQ-Twist a7A7i6B0</title>" in picture
+        (True, True)
         """
         from puzzlekit.twist.render import svg
 
@@ -538,6 +576,8 @@ class LegalMoves:
         mine: dict[str, int] = {}
         for placement in self._state.placements:
             for row, col in placement.cells:
+                if not (0 <= row < HEIGHT and 0 <= col < WIDTH):
+                    continue  # a loop of a misplaced piece, off the board: it blocks nothing
                 if placement.is_peg:
                     pegs |= _mask(row, col)
                     mine[placement.colour] = mine.get(placement.colour, 0) | _mask(row, col)

@@ -30,14 +30,16 @@ def test_solve_prints_the_solution_and_its_board():
     result = run("solve", CHALLENGE_1)
     assert result.returncode == 0
     lines = result.stdout.split()
-    assert lines[0] == SOLVED_1 and lines[1:5] == ["cdddgbaa", "cddggbba", "ceefggba", "cefffhhh"]
+    assert lines[0] == SOLVED_1.replace("f3C2", "f3C4")
+    assert lines[1:5] == ["cdddgbaa", "cddggbba", "ceefggba", "cefffhhh"]
 
 
 def test_solve_a_shipped_challenge_as_json():
     result = run("solve", "--challenge", "1", "--json")
     assert result.returncode == 0
     answer = json.loads(result.stdout)
-    assert answer["solutions"] == [SOLVED_1] and answer["complete"] is True
+    assert answer["board"] == SOLVED_1.replace("f3C2", "f3C4") and answer["complete"] is True
+    assert answer["solved"] is True and answer["moves"][0] == "a7A7" and answer["nodes"] > 0
 
 
 def test_solve_all_and_stdin():
@@ -49,8 +51,36 @@ def test_solve_all_and_stdin():
 def test_no_solution_exits_1():
     result = run("solve", "a1A0b1C0", "--json")
     assert result.returncode == 1
-    assert json.loads(result.stdout)["solutions"] == []
+    answer = json.loads(result.stdout)
+    assert answer["solved"] is False and answer["complete"] is True and answer["moves"] == []
     assert main(["twist", "hint", "a1A0b1C0"]) == 1
+    assert main(["twist", "solve", "--all", "a1A0b1C0"]) == 1
+
+
+def test_a_limit_exits_3_and_says_null(capsys):
+    # was: "no hint: solved, or no solution" with exit 1 for a start that has solutions
+    assert main(["twist", "hint", "i6B0j2B0", "--node-limit", "1"]) == 3
+    assert "limit reached" in capsys.readouterr().err
+    assert main(["twist", "hint", "i6B0j2B0", "--node-limit", "1", "--json"]) == 3
+    assert json.loads(capsys.readouterr().out) == {
+        "start": "i6B0j2B0", "hint": None, "solvable": None
+    }
+    assert main(["twist", "solve", "i6B0j2B0", "--node-limit", "1", "--json"]) == 3
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["solved"] is None and answer["complete"] is False
+    assert main(["twist", "solve", "i6B0j2B0", "--node-limit", "1"]) == 3
+    assert "limit reached" in capsys.readouterr().err
+    assert main(["twist", "solve", "--all", "", "--node-limit", "3", "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)["count"] is None
+    assert main(["twist", "generate", "--level", "wizard", "--node-limit", "5"]) == 3
+    assert main(["twist", "solve", "i6B0j2B0", "--time-limit", "inf", "--json"]) == 0
+
+
+def test_hint_on_finished_and_stuck_boards(capsys):
+    assert main(["twist", "hint", SOLVED_1]) == 0
+    assert "solved" in capsys.readouterr().out
+    assert main(["twist", "hint", "a7A7b6A7c1A3d2A6e2C3f3C2g4A7i6D0", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["solvable"] is False
 
 
 @pytest.mark.parametrize(
@@ -70,7 +100,7 @@ def test_bad_input_exits_2_without_traceback(args):
 
 def test_hint_and_generate_json():
     hint = json.loads(run("hint", CHALLENGE_1, "--json").stdout)
-    assert hint["hint"] == "a7A7"
+    assert hint["hint"] == "a7A7" and hint["solvable"] is True
     made = json.loads(run("generate", "--level", "master", "--seed", "4", "--json").stdout)
     assert made["start"] == str(generate("master", seed=4)) and made["level"] == "master"
 
@@ -94,7 +124,17 @@ def test_in_process_runs_and_argument_errors(capsys):
     assert "a9A0" in capsys.readouterr().err
 
 
-def test_start_from_a_file(tmp_path):
+def test_start_from_a_file(tmp_path, capsys):
     path = tmp_path / "start.txt"
     path.write_text(CHALLENGE_1 + "\n", encoding="utf-8")
-    assert run("solve", str(path)).stdout.split()[0] == SOLVED_1
+    assert run("solve", str(path)).stdout.split()[0] == SOLVED_1.replace("f3C2", "f3C4")
+    # was: a mistyped file name was reported as a bad placement string only
+    assert main(["twist", "solve", str(tmp_path / "strat.txt")]) == 2
+    error = capsys.readouterr().err
+    assert "strat.txt" in error and "no such file" in error and "placement" in error
+
+
+def test_solve_writes_a_record_that_replays(tmp_path):
+    record = tmp_path / "line.txt"
+    assert main(["twist", "solve", CHALLENGE_1, "--record", str(record)]) == 0
+    assert main(["twist", "replay", str(record)]) == 0

@@ -2,7 +2,17 @@
 
 import pytest
 
-from puzzlekit.twist import EFFORT, LEVELS, State, count_solutions, effort, generate, level_of
+from puzzlekit import ArgumentError, LimitReached
+from puzzlekit.twist import (
+    EFFORT,
+    LEVELS,
+    State,
+    challenges,
+    count_solutions,
+    effort,
+    generate,
+    level_of,
+)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -39,7 +49,7 @@ def test_different_seeds_give_different_starts():
 
 
 def test_bad_levels_and_seeds():
-    with pytest.raises(ValueError, match="starter"):
+    with pytest.raises(ArgumentError, match="starter"):
         generate("easy")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         generate(1)  # type: ignore[arg-type]
@@ -49,3 +59,20 @@ def test_bad_levels_and_seeds():
 
 def test_booklet_starts_grade_sensibly():
     assert level_of(State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")) == "starter"
+
+
+def test_the_bands_give_most_booklet_challenges_their_booklet_level():
+    # was: 3 of 10 with the search before sub-problems were remembered (issue #18)
+    booklet = [item for item in challenges() if item.name.startswith("booklet-")]
+    assert len(booklet) == 10
+    agree = [item.name for item in booklet if level_of(item.start) == item.level.lower()]
+    assert len(agree) >= 8, agree
+
+
+def test_limits_stop_generation():
+    with pytest.raises(LimitReached, match="generate stopped by its node limit"):
+        generate("wizard", seed=1, node_limit=20)
+    with pytest.raises(LimitReached):
+        generate("wizard", seed=1, time_limit=0)
+    with pytest.raises(LimitReached, match="effort"):
+        effort(State(), node_limit=10)

@@ -9,12 +9,13 @@ from hypothesis import strategies as st
 from puzzlekit import IllegalMoveError, ParseError
 from puzzlekit.testing.twist import moves, placements, solutions, states
 from puzzlekit.twist import (
+    SHAPES,
     Placement,
     State,
+    find_solutions,
     is_placement_string_valid,
     is_placement_string_well_formed,
     is_placement_well_formed,
-    search,
     viable_piece_placements,
 )
 from puzzlekit.twist import (
@@ -164,7 +165,7 @@ def test_many_random_games_end_solved_or_stuck_without_solution():
         assert state.is_valid() and State.parse(str(state)) == state
         if not state.is_solved:
             assert state.missing_pieces()
-            assert search(state).solutions == ()
+            assert find_solutions(state).solutions == ()
 
 
 @given(states(solvable=True))
@@ -172,5 +173,23 @@ def test_many_random_games_end_solved_or_stuck_without_solution():
 def test_string_solutions_agree_with_the_object_api(start):
     if len(start.pieces) < 3:
         return
-    expected = sorted("".join(map(str, s.pieces)) for s in search(start).solutions)
+    expected = sorted("".join(map(str, s.pieces)) for s in find_solutions(start).solutions)
     assert solution_strings(str(start)) == expected
+
+
+@given(placements())
+def test_a_placement_s_loops_follow_its_shape(placement):
+    loops = placement.loops
+    assert [cell for cell, _ in loops] == list(placement.cells)
+    assert set(placement.holes) <= set(placement.cells)
+    assert len(set(placement.cells)) == len(placement.cells)
+    if placement.is_peg:
+        assert placement.cells == ((placement.row, placement.col),) and placement.orientation == 0
+    else:
+        shape = SHAPES[placement.piece]
+        assert len(loops) == sum(row.count("X") + row.count("O") for row in shape)
+        assert min(r for r, _ in placement.cells) == placement.row
+        assert min(c for _, c in placement.cells) == placement.col
+    on_board = all(0 <= r < 4 and 0 <= c < 8 for r, c in placement.cells)
+    assert placement.is_on_board() == on_board
+    assert (placement in State().legal_moves()) == (on_board and not placement.is_peg)

@@ -8,14 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlekit import LimitReached, SearchResult, UnsolvableError
 from puzzlekit.testing.twist import solutions, states
 from puzzlekit.twist import (
-    SearchResult,
+    PUZZLE,
+    Solutions,
     State,
     challenges,
     count_solutions,
+    find_solutions,
     hint,
-    search,
+    random_start,
     solve,
     viable_piece_placements,
 )
@@ -84,9 +87,10 @@ def test_independent_orientations_agree_on_the_spec_example():
 
 def test_every_challenge_solution_passes_the_independent_check():
     for item in challenges():
-        found = solve(item.start)
-        assert found is not None
-        assert_solution_of(found, item.start)
+        result = solve(item.start)
+        assert result.complete and result.solved
+        assert_solution_of(result.final, item.start)
+        assert result.final.canonical() == item.solution
 
 
 def test_footprints_of_the_empty_board_counted_independently():
@@ -105,7 +109,7 @@ def test_footprints_of_the_empty_board_counted_independently():
 @given(states(solvable=True))
 @settings(max_examples=40)
 def test_solutions_of_solvable_states_pass_the_independent_check(start):
-    result = search(start, max_solutions=3)
+    result = find_solutions(start, max_solutions=3)
     assert result.complete and result.solutions
     for solution in result.solutions:
         assert solution.is_solved
@@ -116,7 +120,7 @@ def test_solutions_of_solvable_states_pass_the_independent_check(start):
 @given(states())
 @settings(max_examples=40)
 def test_solutions_of_any_valid_state_pass_the_check(start):
-    result = search(start, max_solutions=2)
+    result = find_solutions(start, max_solutions=2)
     assert result.complete
     for solution in result.solutions:
         assert_solution_of(solution, start)
@@ -129,10 +133,10 @@ def test_solutions_do_not_depend_on_the_order_of_the_start(start, rng):
     rng.shuffle(shuffled)
     again = State.parse("".join(shuffled))
     assert again == start
-    first = search(again, max_solutions=20).solutions
-    assert first == search(start, max_solutions=20).solutions
+    first = find_solutions(again, max_solutions=20).solutions
+    assert first == find_solutions(start, max_solutions=20).solutions
     reverse = State.parse("".join(reversed(shuffled)))
-    assert search(reverse, max_solutions=20).solutions == first
+    assert find_solutions(reverse, max_solutions=20).solutions == first
 
 
 @given(solutions())
@@ -147,7 +151,7 @@ def test_canonical_form_is_idempotent_and_keeps_cells(solved):
 @settings(max_examples=30)
 def test_a_solved_board_minus_pieces_solves_back(solved):
     start = State(p for p in solved.placements if p.is_peg or p.piece in "aceg")
-    assert solved.canonical() in search(start).solutions
+    assert solved.canonical() in find_solutions(start).solutions
 
 
 def test_hint_leads_to_a_solution():
@@ -155,31 +159,110 @@ def test_hint_leads_to_a_solution():
     while not state.is_solved:
         move = hint(state)
         assert move is not None and move in state.legal_moves()
+        assert state.hint() == move
         state = state.place(move)
-    assert hint(state) is None
-    assert hint(State.parse("a7A7b7A0")) is None
+    assert state.is_over and hint(state) is None
+
+
+def test_hint_tells_no_solution_from_a_limit():
+    with pytest.raises(UnsolvableError, match="a1A0b1C0 has no solution"):
+        hint(State.parse("a1A0b1C0"))
+    with pytest.raises(UnsolvableError):
+        hint(State.parse("a7A7b7A0"))  # breaks a rule, though pieces still fit
+    # was: None, as for "no solution" (issue #12)
+    with pytest.raises(LimitReached, match="hint stopped by its node limit"):
+        hint(State.parse("i6B0j2B0"), node_limit=1)
+    with pytest.raises(LimitReached, match="time limit"):
+        hint(State.parse("i6B0j2B0"), time_limit=0)
+    stuck = State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7i6D0")
+    assert stuck.is_over and not stuck.is_solved and hint(stuck) is None
+
+
+def test_solve_returns_the_placements_added_and_keeps_the_start():
+    start = challenges()[0].start  # f3C4, whose canonical form is f3C2
+    result = solve(start)
+    assert isinstance(result, SearchResult)
+    assert result.start == start and result.complete and result.solved
+    assert [move.piece for move in result.moves] == list("abcdegh")
+    assert result.final.piece("f") == start.piece("f")
+    assert result.replayed() == result.final
+    assert result.final.canonical() == challenges()[0].solution
+    assert result.solution == result.final and not result.proved_unsolvable
+    done = solve(result.final)
+    assert done.moves == () and done.final == result.final and done.complete
 
 
 def test_no_solution_and_invalid_starts():
-    assert solve(State.parse("a7A7b7A0")) is None
-    assert count_solutions(State.parse("a7A7b7A0")) == 0
+    for text in ("a7A7b7A0", "a1A0b1C0"):
+        result = solve(State.parse(text))
+        assert result.complete and result.proved_unsolvable and result.moves == ()
+        assert result.final == result.start
+        assert count_solutions(State.parse(text)) == 0
     impossible = State.parse("a1A0b1C0")
-    assert search(impossible) == SearchResult((), True, search(impossible).nodes)
+    assert find_solutions(impossible) == Solutions((), True, find_solutions(impossible).nodes)
     with pytest.raises(TypeError):
         solve("f3C4")  # type: ignore[arg-type]
 
 
 def test_limits_stop_the_search_and_say_so():
-    stopped = search(State(), node_limit=50)
+    stopped = find_solutions(State(), node_limit=50)
     assert not stopped.complete and stopped.nodes <= 51
     started = time.perf_counter()
-    timed = search(State(), time_limit=1)
-    assert time.perf_counter() - started < 1.5
+    timed = find_solutions(State(), time_limit=0.05)
+    assert time.perf_counter() - started < 1
     assert len(timed.solutions) <= 5992
+    limited = solve(State.parse("i6B0j2B0"), node_limit=1)
+    assert not limited.complete and not limited.proved_unsolvable and limited.moves == ()
+    assert limited.replayed() == limited.final == limited.start
+    with pytest.raises(LimitReached):
+        count_solutions(State(), node_limit=10)
     with pytest.raises(ValueError):
-        search(State(), node_limit=-1)
+        find_solutions(State(), node_limit=-1)
     with pytest.raises(TypeError):
-        search(State(), max_solutions="3")  # type: ignore[arg-type]
+        find_solutions(State(), max_solutions="3")  # type: ignore[arg-type]
+
+
+def test_a_progress_callback_sees_the_search_and_may_stop_it():
+    reports = []
+    found = find_solutions(State(), progress=lambda report: reports.append(report) or True)
+    assert not found.complete and reports and reports[0].nodes >= 0
+    result = solve(State(), progress=lambda report: True)
+    assert not result.complete
+
+
+def test_ctrl_c_ends_the_search_as_a_limit_would():
+    def interrupt(report):
+        raise KeyboardInterrupt
+
+    found = find_solutions(State(), progress=interrupt)
+    assert not found.complete and len(found.solutions) < 5992
+    result = solve(State(), progress=interrupt)
+    assert not result.complete and result.replayed() == result.final
+    with pytest.raises(LimitReached, match="interrupt"):
+        count_solutions(State(), progress=interrupt)
+
+
+@given(states())
+@settings(max_examples=40)
+def test_count_and_find_and_solve_agree(start):
+    found = find_solutions(start, max_solutions=50)
+    assert found.complete
+    result = solve(start)
+    assert result.complete and result.replayed() == result.final
+    assert result.solved == bool(found.solutions)
+    if result.solved:
+        assert result.final.canonical() in found.solutions
+        assert set(start.placements) <= set(result.final.placements)
+    if len(found.solutions) < 50:
+        assert count_solutions(start) == len(found.solutions)
+    if start.is_over:
+        assert hint(start) is None
+    elif result.solved:
+        move = hint(start)
+        assert move in start.legal_moves() and solve(start.play(move)).solved
+    else:
+        with pytest.raises(UnsolvableError):
+            hint(start)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -190,13 +273,40 @@ def test_starts_without_pegs_never_hang(seed):
         moves = list(state.legal_moves())
         state = state.place(rng.choice(moves))
     started = time.perf_counter()
-    result = search(state, time_limit=1)
+    result = find_solutions(state, time_limit=1)
     assert time.perf_counter() - started < 1.5
-    assert result.complete
+    assert result.complete and count_solutions(state) == len(result.solutions)
     for solution in result.solutions[:20]:
         assert_solution_of(solution, state)
 
 
 def test_results_pickle():
-    result = search(challenges()[0].start)
+    found = find_solutions(challenges()[0].start)
+    assert pickle.loads(pickle.dumps(found)) == found
+    result = solve(challenges()[0].start)
     assert pickle.loads(pickle.dumps(result)) == result
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 40))
+@settings(max_examples=30)
+def test_random_starts_solve_and_limits_never_claim_impossible(seed, nodes):
+    start = random_start(seed)
+    assert random_start(seed) == start and PUZZLE.random_state(seed) == start
+    truth = solve(start)
+    assert truth.complete and truth.solved and truth.replayed() == truth.final
+    assert_solution_of(truth.final.canonical(), start)
+    limited = solve(start, node_limit=nodes)
+    assert limited.replayed() == limited.final
+    assert not limited.proved_unsolvable
+    if limited.complete:
+        assert limited.solved and limited.moves == truth.moves
+    try:
+        move = hint(start, node_limit=nodes)
+    except LimitReached:
+        return
+    assert move in start.legal_moves() and solve(start.play(move)).solved
+
+
+def test_the_registry_entry():
+    assert PUZZLE.name == "twist" and PUZZLE.state is State and PUZZLE.solve is solve
+    assert PUZZLE.move.parse("a7A7") == State.parse("a7A7").pieces[0]

@@ -4,8 +4,10 @@ import pickle
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
 
 from puzzlekit import IllegalMoveError, ParseError
+from puzzlekit.testing.twist import states
 from puzzlekit.twist import LegalMoves, Placement, State
 
 CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
@@ -113,7 +115,7 @@ def test_state_constructor_checks_types_and_counts():
 @pytest.mark.parametrize(
     ("start", "move", "message"),
     [
-        ("", "a8A0", "off board at 9A"),
+        ("", "a8A0", r"loop at 9A: cell \(0, 8\) is off the board \(4 rows, 8 columns\)"),
         ("c1A0", "e3A0", "overlaps piece c at 3A"),
         (CHALLENGE_1, "c2B0", "peg j at 2B under a filled loop"),
         (CHALLENGE_1, "e1B0", r"peg j \(blue\) at 2B under a hole of green piece e"),
@@ -143,7 +145,7 @@ def test_problems_list_every_broken_rule():
         "b7A0 overlaps piece a at 7A",
         "b7A0 overlaps piece a at 8A",
         "b7A0 overlaps piece a at 8B",
-        "b7A0 off board at 9B",
+        "b7A0 loop at 9B: cell (1, 8) is off the board (4 rows, 8 columns)",
         "i8B0 peg i at 8B under a filled loop",
         "k1A0 peg k at 1A under a filled loop",
     )
@@ -182,6 +184,7 @@ def test_grid_and_svg():
     assert sum(c.startswith("piece ") for c in classes) == 32
     with pytest.raises(ValueError):
         state.to_svg(cell_size=2)
+    assert root.find("{http://www.w3.org/2000/svg}title").text == f"IQ-Twist {SOLVED_1}"
 
 
 def test_pickling():
@@ -194,3 +197,41 @@ def test_states_are_frozen():
     state = State.parse(CHALLENGE_1)
     with pytest.raises(AttributeError):
         state.placements = ()  # type: ignore[misc]
+
+
+ALL_PLACEMENTS = [
+    Placement(piece, col, row, orientation)
+    for piece in "abcdefgh"
+    for col in range(8)
+    for row in range(4)
+    for orientation in range(8)
+]
+
+
+@settings(max_examples=15)
+@given(states())
+def test_legal_moves_are_exactly_what_play_accepts(state):
+    accepted = set()
+    for placement in ALL_PLACEMENTS:
+        try:
+            after = state.play(placement)
+        except IllegalMoveError:
+            assert placement not in state.legal_moves()
+            assert str(placement) not in state.legal_moves()
+            continue
+        accepted.add(placement)
+        assert after.is_valid() or not state.is_valid()
+        assert state.play(str(placement)) == after
+    view = state.legal_moves()
+    assert set(view) == accepted and len(view) == len(accepted) == view.count()
+    assert all(move in view and str(move) in view for move in accepted)
+    assert bool(view) == bool(accepted) == (not state.is_over)
+
+
+def test_legal_moves_ignore_loops_hanging_off_the_board():
+    # was: a loop off the right edge counted as the first cell of the next row
+    state = State.parse("a8A0")
+    assert not state.is_valid()
+    assert state.play("h1B0").piece("h") == Placement.parse("h1B0")
+    assert "h1B0" in state.legal_moves()
+    assert Placement.parse("h1B0") in set(state.legal_moves())

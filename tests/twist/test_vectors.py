@@ -9,10 +9,10 @@ from puzzlekit.twist import (
     State,
     challenges,
     count_solutions,
+    find_solutions,
     is_placement_string_valid,
     is_placement_string_well_formed,
     is_placement_well_formed,
-    search,
     solutions,
     viable_piece_placements,
 )
@@ -78,7 +78,7 @@ def shipped():
 
 @pytest.mark.parametrize(("start", "solution"), shipped())
 def test_each_challenge_has_exactly_its_stored_solution(start, solution):
-    result = search(State.parse(start))
+    result = find_solutions(State.parse(start))
     assert result.complete
     assert result.solutions == (State.parse(solution),)
     pieces = solution[:32]
