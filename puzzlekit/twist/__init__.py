@@ -39,7 +39,7 @@ from puzzlekit.twist.generate import (
     effort,
     generate,
     level_of,
-    random_start,
+    random_state,
 )
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
 from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve
@@ -73,7 +73,7 @@ __all__ = [
     "is_placement_well_formed",
     "level_of",
     "loops",
-    "random_start",
+    "random_state",
     "solutions",
     "solve",
     "viable_piece_placements",
@@ -85,7 +85,7 @@ PUZZLE: PuzzleType[State, Placement] = PuzzleType(
     state=State,
     move=Placement,
     solve=solve,
-    random_state=random_start,
+    random_state=random_state,
     strategies="puzzlekit.testing.twist",
     cli="puzzlekit.twist.cli",
 )

@@ -45,7 +45,7 @@ from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
 from puzzlekit.twist.solver import _FOOTPRINT_OPTIONS, _problem, _Search, _tilings
 from puzzlekit.twist.state import Placement, State
 
-__all__ = ["EFFORT", "LEVELS", "Level", "effort", "generate", "level_of", "random_start"]
+__all__ = ["EFFORT", "LEVELS", "Level", "effort", "generate", "level_of", "random_state"]
 
 Level: TypeAlias = Literal["starter", "junior", "expert", "master", "wizard"]
 """A difficulty level of the booklet."""
@@ -127,13 +127,13 @@ def _pegs(pieces: tuple[Placement, ...], rng: random.Random) -> list[Placement]:
     return pegs
 
 
-def random_start(seed: int | None = None) -> State:
+def random_state(seed: int | None = None) -> State:
     """A random start with a solution: some pegs of a random solved board, and up to two
     of its pieces (``None``: fresh randomness). Solving it takes milliseconds.
 
     >>> from puzzlekit.twist import solve
-    >>> start = random_start(3)
-    >>> start == random_start(3), solve(start).solved
+    >>> start = random_state(3)
+    >>> start == random_state(3), solve(start).solved
     (True, True)
     """
     rng = make_rng(seed)

@@ -25,7 +25,7 @@ from puzzlekit.twist import (
     is_placement_string_valid,
     is_placement_string_well_formed,
     loops,
-    random_start,
+    random_state,
     solve,
 )
 from puzzlekit.twist.render import svg
@@ -155,7 +155,7 @@ def test_generate_arguments(level, seed, error):
 
 
 def test_seed_none_means_fresh_randomness():
-    assert len({str(random_start(None)) for _ in range(6)}) > 1
+    assert len({str(random_state(None)) for _ in range(6)}) > 1
     assert len({str(generate("starter")) for _ in range(3)}) > 1
 
 

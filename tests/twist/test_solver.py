@@ -18,7 +18,7 @@ from puzzlekit.twist import (
     count_solutions,
     find_solutions,
     hint,
-    random_start,
+    random_state,
     solve,
     viable_piece_placements,
 )
@@ -289,9 +289,9 @@ def test_results_pickle():
 
 @given(st.integers(0, 2**32 - 1), st.integers(0, 40))
 @settings(max_examples=30)
-def test_random_starts_solve_and_limits_never_claim_impossible(seed, nodes):
-    start = random_start(seed)
-    assert random_start(seed) == start and PUZZLE.random_state(seed) == start
+def test_random_states_solve_and_limits_never_claim_impossible(seed, nodes):
+    start = random_state(seed)
+    assert random_state(seed) == start and PUZZLE.random_state(seed) == start
     truth = solve(start)
     assert truth.complete and truth.solved and truth.replayed() == truth.final
     assert_solution_of(truth.final.canonical(), start)
