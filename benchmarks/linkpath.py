@@ -13,11 +13,13 @@ Three measurements, on seeded deals (the same boards every run):
    cell. Both return the canonical link; the script checks they agree.
    Boards at several densities: a full deal, then with a quarter, half and
    three quarters of its pairs removed.
-2. ``playable_pairs()`` on a full deal (board parsed afresh each time, so the
+2. ``legal_moves()`` on a full deal (board parsed afresh each time, so the
    bitmasks are built inside the timing), against the same search over every
    pair of equal tiles.
 3. ``solve`` on 30 x 16 deals with 42 kinds: median and worst time, for
    deals built to be solvable, plain random deals, and deals with gravity.
+4. ``deal`` of the largest boards (200 x 200, 100 kinds) under three rule
+   sets (skipped with ``--quick``, 16 x 30 deals instead).
 """
 
 from __future__ import annotations
@@ -114,8 +116,7 @@ def _boards_by_density(seed):
     result = [(100, board)]
     for percent in (75, 50, 25):
         while len(board.tiles) > ROWS * COLS * percent // 100:
-            a, b = witness[(ROWS * COLS - len(board.tiles)) // 2]
-            board = board.remove(a, b)
+            board = board.play(witness[(ROWS * COLS - len(board.tiles)) // 2])
         result.append((percent, board))
     return result
 
@@ -151,15 +152,15 @@ def bench_pairs(quick):
     text = str(board)
     repeats = 5 if quick else 30
     expected = baseline_pairs(board)
-    assert list(Board.parse(text).playable_pairs()) == expected
+    assert [(pair.a, pair.b) for pair in Board.parse(text).legal_moves()] == expected
     times = []
     for _ in range(repeats):
         started = time.perf_counter()
-        found = list(Board.parse(text).playable_pairs())
+        found = list(Board.parse(text).legal_moves())
         times.append(time.perf_counter() - started)
     base = _best_of(1, lambda: baseline_pairs(board))
     print(
-        f"playable_pairs() on a full 16 x 30 deal ({len(found)} pairs, parse included): "
+        f"legal_moves() on a full 16 x 30 deal ({len(found)} pairs, parse included): "
         f"median {statistics.median(times) * 1e3:.2f} ms, baseline {base * 1e3:.0f} ms, "
         f"ratio {base / statistics.median(times):.0f}x"
     )
@@ -178,18 +179,37 @@ def bench_solve(quick):
         for seed in seeds:
             board = deal(ROWS, COLS, KINDS, seed=seed, solvable=solvable, rules=rules)
             started = time.perf_counter()
-            solution = solve(board, time_limit=20)
+            result = solve(board, time_limit=20)
             times.append(time.perf_counter() - started)
-            if solution is None:
-                outcomes["proved stuck"] += 1
-            elif solution.complete:
+            if result.solved:
                 outcomes["cleared"] += 1
+            elif result.proved_unsolvable:
+                outcomes["proved stuck"] += 1
             else:
                 outcomes["stopped"] += 1
         summary = ", ".join(f"{n} {what}" for what, n in outcomes.items() if n)
         print(
             f"solve, 16 x 30, {KINDS} kinds, {len(times)} {label} (seeds 0-{len(times) - 1}): "
             f"median {statistics.median(times):.3f} s, worst {max(times):.3f} s ({summary})"
+        )
+
+
+def bench_deal(quick):
+    height, width, kinds = (ROWS, COLS, KINDS) if quick else (200, 200, 100)
+    variants = (
+        ("default rules", Rules()),
+        ("closed ring, straight links", Rules(outside=False, max_turns=0)),
+        ("gravity", Rules(gravity="down")),
+    )
+    for label, rules in variants:
+        times = []
+        for seed in range(3):
+            started = time.perf_counter()
+            deal_with_solution(height, width, kinds, seed=seed, rules=rules)
+            times.append(time.perf_counter() - started)
+        print(
+            f"deal_with_solution, {height} x {width}, {kinds} kinds, {label}: "
+            f"median {statistics.median(times):.3f} s, worst {max(times):.3f} s (seeds 0-2)"
         )
 
 
@@ -201,6 +221,7 @@ def main() -> None:
     bench_queries(args.quick)
     bench_pairs(args.quick)
     bench_solve(args.quick)
+    bench_deal(args.quick)
     print(f"total {time.perf_counter() - started:.1f} s")
 
 

@@ -23,8 +23,9 @@ def _tromino_tiling() -> str:
 
 
 def _linkpath_link() -> str:
-    board = linkpath.deal(6, 8, 6, seed=7).remove((5, 7), (4, 7))
-    paths = [board.find_path(first, second) for first, second in board.playable_pairs()]
+    board = linkpath.deal(6, 8, 6, seed=7)
+    board = board.play(board.hint())
+    paths = [board.find_path(move.a, move.b) for move in board.legal_moves()]
     longest = max((path for path in paths if path is not None), key=lambda path: path.length)
     return board.to_svg(path=longest)
 

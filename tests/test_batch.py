@@ -33,13 +33,11 @@ def test_linkpath_deals_and_solutions_cross_processes():
     deal = partial(linkpath.deal, 8, 10, 12)
     with ProcessPoolExecutor(max_workers=2) as pool:
         boards = list(pool.map(deal_with_seed, range(4)))
-        solutions = list(pool.map(linkpath.solve, boards))
+        results = list(pool.map(linkpath.solve, boards))
     assert boards == [deal(seed=seed) for seed in range(4)]
-    for board, solution in zip(boards, solutions, strict=True):
-        assert solution is not None and solution.complete
-        for first, second in solution.pairs:
-            board = board.remove(first, second)
-        assert board.is_cleared
+    for board, result in zip(boards, results, strict=True):
+        assert result.complete and result.solved and result.start == board
+        assert result.replayed() == result.final
 
 
 def deal_with_seed(seed: int) -> linkpath.Board:

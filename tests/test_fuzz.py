@@ -294,10 +294,11 @@ def test_linkpath_moves_raise_only_move_errors(board: LinkBoard, a: Any, b: Any)
     assert path is None or isinstance(path, Path)
     linked = only_move_errors(lambda: board.can_link(a, b))
     assert linked is None or type(linked) is bool
-    for move in (board.remove, board.play):
-        after = only_move_errors(lambda move=move: move(a, b))
-        assert after is None or isinstance(after, LinkBoard)
-    assert type((a, b) in board.playable_pairs()) is bool
+    after = only_move_errors(lambda: board.remove(a, b))
+    assert after is None or isinstance(after, LinkBoard)
+    played = only_move_errors(lambda: board.play((a, b)))
+    assert played == after
+    assert ((a, b) in board.legal_moves()) is (played is not None)
     only_move_errors(lambda: board[a])
 
 

@@ -1,10 +1,11 @@
-"""Rules, links and boards of Lianliankan / Onet / Shisen-Sho.
+"""Rules, links, moves and boards of Lianliankan / Onet / Shisen-Sho.
 
 Coordinates are ``(row, col)``, 0-based from the top left. A link may pass
 through the ring of empty cells one step outside the board (when
 ``Rules.outside`` allows it); ring cells have row ``-1`` or ``height`` and
 column ``-1`` or ``width``, so a link across the top of a 2 x 3 board has
-corners ``(-1, c)``.
+corners ``(-1, c)``. A move is a :class:`Pair` of cells whose tiles are
+linked and removed.
 
 >>> board = Board.parse('''
 ... ab.
@@ -12,8 +13,8 @@ corners ``(-1, c)``.
 ... ''')
 >>> board.find_path((0, 0), (1, 2))
 Path(points=((0, 0), (-1, 0), (-1, 2), (1, 2)))
->>> list(board.playable_pairs())
-[((0, 0), (1, 2)), ((0, 1), (1, 1))]
+>>> [str(pair) for pair in board.legal_moves()]
+['0,0 1,2', '0,1 1,1']
 >>> print(board.to_text(path=board.find_path((0, 0), (1, 2))))
  +-+
  ab|
@@ -23,6 +24,7 @@ Path(points=((0, 0), (-1, 0), (-1, 2), (1, 2)))
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Iterator
@@ -31,31 +33,41 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError, quoted
-from puzzlekit.grid import Cell, as_cell, check_characters, parse_grid, parse_token_grid, where
-from puzzlekit.limits import make_rng
+from puzzlekit.contract import Moves
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, UnsolvableError, quoted
+from puzzlekit.grid import (
+    Cell,
+    as_cell,
+    check_characters,
+    check_int,
+    check_on_board,
+    parse_cell,
+    parse_grid,
+    parse_token_grid,
+    where,
+)
+from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.paths import Grid
 
 if TYPE_CHECKING:
-    from puzzlekit.linkpath.solver import Solution
+    from puzzlekit.contract import SearchResult
+    from puzzlekit.svg import Svg
 
 __all__ = [
     "ALPHABET",
+    "MAX_KIND",
     "MAX_SIDE",
     "Board",
     "Gravity",
     "Pair",
-    "Pairs",
     "Path",
     "Rules",
     "kind_label",
+    "match_key",
 ]
 
 Gravity: TypeAlias = Literal["down"]
 """Where tiles fall after a removal: ``"down"`` as in KShisen (or no gravity: ``None``)."""
-
-Pair: TypeAlias = tuple[Cell, Cell]
-"""Two cells ``(a, b)`` to link and remove, ``a`` before ``b`` in reading order."""
 
 ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The characters of kinds 1 to 61 in the text form (``.`` is an empty cell).
@@ -65,7 +77,10 @@ ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """
 
 MAX_SIDE = 200
-"""The most rows, and the most columns, a board may have."""
+"""The most rows, and the most columns, a board may have (checked before any allocation)."""
+
+MAX_KIND = 999_999_999
+"""The largest kind a board may hold: nine digits, as the text form writes numbers."""
 
 _GRAVITIES = (None, "down")
 
@@ -85,12 +100,12 @@ def _check_turns(instance: object, attribute: attrs.Attribute[Any], value: objec
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"max_turns must be an int, not {value!r}")
     if not 0 <= value <= 2:
-        raise ValueError(f"max_turns must be 0, 1 or 2, not {value!r}")
+        raise ArgumentError(f"max_turns must be 0, 1 or 2, not {value!r}")
 
 
 def _check_gravity(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value not in _GRAVITIES:
-        raise ValueError(f"gravity must be one of {_GRAVITIES!r}, not {value!r}")
+        raise ArgumentError(f"gravity must be one of {_GRAVITIES!r}, not {value!r}")
 
 
 @attrs.frozen
@@ -98,9 +113,11 @@ class Rules:
     """The rule switches of a game; a board carries its rules.
 
     >>> Rules()
-    Rules(outside=True, max_turns=2, gravity=None)
+    Rules(outside=True, max_turns=2, gravity=None, groups=False)
     >>> str(Rules(gravity="down"))
     'outside=yes max_turns=2 gravity=down'
+    >>> str(Rules(groups=True))
+    'outside=yes max_turns=2 gravity=none groups=yes'
     >>> Rules.parse('gravity=down outside=no') == Rules(outside=False, gravity="down")
     True
     """
@@ -114,19 +131,29 @@ class Rules:
 
     As in KShisen, the column of each removed tile settles: all its tiles
     drop to the bottom, keeping their order (closing any gap in it)."""
+    groups: bool = attrs.field(default=False, validator=_check_bool)
+    """Whether tiles match by *group of four* kinds (1-4, 5-8, ...) rather than by kind.
+
+    Mahjong's four flowers (and its four seasons) are four different tiles
+    of which any two match; KShisen's "Chinese style" switch decides whether
+    that grouping applies. With ``groups=True`` every run of four kinds is
+    such a group: any two tiles of the same group of four may be linked and
+    removed, and a board can be cleared only if each group has an even number
+    of tiles. See :func:`match_key`."""
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"outside={'yes' if self.outside else 'no'} max_turns={self.max_turns} "
             f"gravity={self.gravity or 'none'}"
         )
+        return text + " groups=yes" if self.groups else text
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read ``key=value`` words, as :func:`str` writes them; missing keys keep defaults.
 
-        >>> Rules.parse("max_turns=1")
-        Rules(outside=True, max_turns=1, gravity=None)
+        >>> Rules.parse("max_turns=1 groups=yes")
+        Rules(outside=True, max_turns=1, gravity=None, groups=True)
         >>> Rules.parse("gravity=up")
         Traceback (most recent call last):
         ...
@@ -137,14 +164,14 @@ class Rules:
         values: dict[str, object] = {}
         for word in text.split():
             key, _, value = word.partition("=")
-            if key == "outside" and value in ("yes", "no"):
+            if key in ("outside", "groups") and value in ("yes", "no"):
                 values[key] = value == "yes"
             elif key == "max_turns" and value in ("0", "1", "2"):
                 values[key] = int(value)
             elif key == "gravity" and value in ("none", "down"):
                 values[key] = None if value == "none" else value
-            elif key in ("outside", "max_turns", "gravity"):
-                expected = {"outside": "yes or no", "max_turns": "0, 1 or 2"}
+            elif key in ("outside", "max_turns", "gravity", "groups"):
+                expected = {"outside": "yes or no", "groups": "yes or no", "max_turns": "0, 1 or 2"}
                 raise ParseError(
                     f"rules {quoted(text)}: {key} must be {expected.get(key, 'none or down')}"
                 )
@@ -161,16 +188,18 @@ def _check_points(instance: object, attribute: attrs.Attribute[Any], value: obje
     if not isinstance(value, tuple) or len(value) < 2:
         raise TypeError(f"a path is a tuple of at least two points, not {value!r}")
     if len(value) > _MOST_POINTS:
-        raise ValueError(f"a path has at most {_MOST_POINTS} points (two turns), not {len(value)}")
+        raise ArgumentError(
+            f"a path has at most {_MOST_POINTS} points (two turns), not {len(value)}"
+        )
     for point in value:
         if as_cell(point) != point:
             raise TypeError(f"path points must be tuples, not {point!r}")
     for p, q in itertools.pairwise(value):
         if p == q or (p[0] != q[0] and p[1] != q[1]):
-            raise ValueError(f"path points {p} and {q} are not on one line")
+            raise ArgumentError(f"path points {p} and {q} are not on one line")
     for p, q, s in zip(value, value[1:], value[2:], strict=False):
         if (p[0] == q[0]) == (q[0] == s[0]):
-            raise ValueError(f"path point {q} is not a corner")
+            raise ArgumentError(f"path point {q} is not a corner")
 
 
 @attrs.frozen
@@ -256,6 +285,88 @@ class Path:
             raise ParseError(f"path {quoted(text)}: {error}") from None
 
 
+_MAX_COORDINATE = 10**18 - 1
+"""The largest row or column of a :class:`Pair`: what :func:`~puzzlekit.grid.parse_cell` reads."""
+
+
+def _pair_cell(value: object) -> Cell:
+    row, col = as_cell(value)
+    for name, number in (("row", row), ("column", col)):
+        check_int(f"a pair's {name}", number, minimum=0, maximum=_MAX_COORDINATE)
+    return row, col
+
+
+@attrs.frozen(init=False, order=True)
+class Pair:
+    """A move: the two cells whose tiles are linked and removed, ``a`` before ``b``.
+
+    The cells are kept in reading order (``a < b``), so a pair given either
+    way round is the same move. The text form is ``R1,C1 R2,C2``. Rows and
+    columns are ints from 0 (a pair can name cells off a given board;
+    :meth:`Board.play` refuses them).
+
+    >>> pair = Pair((1, 3), (0, 0))
+    >>> pair
+    Pair(a=(0, 0), b=(1, 3))
+    >>> str(pair), Pair.parse(str(pair)) == pair
+    ('0,0 1,3', True)
+    >>> Pair.parse("1,3 0,0") == pair == Pair.of(((0, 0), (1, 3)))
+    True
+    """
+
+    a: Cell
+    """The first cell in reading order."""
+    b: Cell
+    """The second cell in reading order."""
+
+    def __init__(self, a: Cell, b: Cell) -> None:
+        first, second = _pair_cell(a), _pair_cell(b)
+        self.__attrs_init__(min(first, second), max(first, second))
+
+    @classmethod
+    def of(cls, move: object) -> Pair:
+        """A pair from any form :meth:`Board.play` takes: a pair, its text, or two cells.
+
+        >>> Pair.of("0,2 0,0"), Pair.of([(0, 2), (0, 0)])
+        (Pair(a=(0, 0), b=(0, 2)), Pair(a=(0, 0), b=(0, 2)))
+        >>> Pair.of(3)
+        Traceback (most recent call last):
+        ...
+        TypeError: a move is a Pair, its text 'R1,C1 R2,C2' or two (row, col) cells, not int
+        """
+        if isinstance(move, Pair):
+            return move
+        if isinstance(move, str):
+            return cls.parse(move)
+        if isinstance(move, (tuple, list)) and len(move) == 2:
+            return cls(move[0], move[1])
+        raise TypeError(
+            "a move is a Pair, its text 'R1,C1 R2,C2' or two (row, col) cells, "
+            f"not {type(move).__name__}"
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Pair:
+        """Read ``R1,C1 R2,C2`` (0-based cells, in either order).
+
+        >>> Pair.parse(" 2,0  0,1 ")
+        Pair(a=(0, 1), b=(2, 0))
+        >>> Pair.parse("0,0")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: pair '0,0' is not of the form 'R1,C1 R2,C2'
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"pair text must be a str, not {type(text).__name__}")
+        words = text.split(maxsplit=2)
+        if len(words) != 2:
+            raise ParseError(f"pair {quoted(text)} is not of the form 'R1,C1 R2,C2'")
+        return cls(parse_cell(words[0]), parse_cell(words[1]))
+
+    def __str__(self) -> str:
+        return f"{self.a[0]},{self.a[1]} {self.b[0]},{self.b[1]}"
+
+
 def _is_int(text: str) -> bool:
     digits = text[1:] if text.startswith("-") else text
     return digits.isascii() and digits.isdigit() and len(digits) <= 9
@@ -265,20 +376,23 @@ def _check_rows(instance: object, attribute: attrs.Attribute[Any], rows: object)
     if not isinstance(rows, tuple) or not all(isinstance(row, tuple) for row in rows):
         raise TypeError("board rows must be a tuple of tuples of ints (use Board.from_rows)")
     if not rows or not rows[0]:
-        raise ValueError("a board needs at least one row and one column")
+        raise ArgumentError("a board needs at least one row and one column")
     if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
-        raise ValueError(
+        raise ArgumentError(
             f"a board of {len(rows)} x {len(rows[0])} is too large; at most {MAX_SIDE} per side"
         )
     width = len(rows[0])
     for r, row in enumerate(rows):
         if len(row) != width:
-            raise ValueError(f"board row {r} has {len(row)} cells, expected {width} like row 0")
+            raise ArgumentError(f"board row {r} has {len(row)} cells, expected {width} like row 0")
         for c, kind in enumerate(row):
             if isinstance(kind, bool) or not isinstance(kind, int):
                 raise TypeError(f"the kind at {where(r, c)} must be an int, not {kind!r}")
-            if kind < 0:
-                raise ValueError(f"the kind at {where(r, c)} is negative: {kind}")
+            if not 0 <= kind <= MAX_KIND:
+                raise ArgumentError(
+                    f"the kind at {where(r, c)} must be from 0 to {MAX_KIND}, "
+                    f"not {kind if kind.bit_length() < 64 else 'a huge int'}"
+                )
 
 
 def _check_rules(instance: object, attribute: attrs.Attribute[Any], rules: object) -> None:
@@ -291,10 +405,27 @@ def kind_label(kind: int) -> str:
 
     >>> kind_label(0), kind_label(10), kind_label(70)
     ('.', 'a', '70')
+    >>> kind_label(-1)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: kind must be from 0 to 999999999, not -1
     """
+    check_int("kind", kind, minimum=0, maximum=MAX_KIND)
     if not kind:
         return "."
     return ALPHABET[kind - 1] if kind <= len(ALPHABET) else str(kind)
+
+
+def match_key(kind: int, rules: Rules) -> int:
+    """What a tile of *kind* matches on: the kind itself, or with ``rules.groups`` its group.
+
+    Two tiles can be linked only when their keys are equal. Groups of four
+    are numbered from 1: kinds 1-4 are group 1, kinds 5-8 group 2, and so on.
+
+    >>> match_key(6, Rules()), match_key(6, Rules(groups=True)), match_key(8, Rules(groups=True))
+    (6, 2, 2)
+    """
+    return (kind + 3) // 4 if rules.groups else kind
 
 
 @attrs.frozen(repr=False)
@@ -321,18 +452,22 @@ class Board:
     """The kinds, row by row from the top; 0 is an empty cell."""
     rules: Rules = attrs.field(factory=Rules, validator=_check_rules)
     """The rules links and removals follow."""
-    _cache: list[Grid] = attrs.field(factory=list, init=False, eq=False, repr=False)
 
     # -- building and text -----------------------------------------------------
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[int]], *, rules: Rules | None = None) -> Board:
-        """Build a board from rows of ints, 0 for empty; any number of kinds.
+        """Build a board from rows of ints, 0 for empty; kinds up to :data:`MAX_KIND`.
+
+        At most one row and one cell past :data:`MAX_SIDE` are read, so an
+        endless iterable fails at once.
 
         >>> Board.from_rows([[70, 70]]).rows
         ((70, 70),)
         """
-        return cls(tuple(tuple(row) for row in rows), Rules() if rules is None else rules)
+        cut = MAX_SIDE + 1
+        table = tuple(tuple(itertools.islice(row, cut)) for row in itertools.islice(rows, cut))
+        return cls(table, Rules() if rules is None else rules)
 
     @classmethod
     def parse(cls, text: str, *, rules: Rules | None = None) -> Board:
@@ -441,10 +576,7 @@ class Board:
         return self.rows[r][c]
 
     def _cell(self, value: object) -> Cell:
-        r, c = as_cell(value)
-        if not (0 <= r < self.height and 0 <= c < self.width):
-            raise ValueError(f"cell {(r, c)} is off the {self.height} x {self.width} board")
-        return r, c
+        return check_on_board(value, self.height, self.width)
 
     @property
     def tiles(self) -> tuple[Cell, ...]:
@@ -473,18 +605,31 @@ class Board:
     def problems(self) -> list[str]:
         """What stops the board from being cleared outright: kinds with odd counts.
 
+        With ``rules.groups`` the counts are per group of four kinds.
+
         >>> Board.parse("aab\\nb.a").problems()
         ["kind 'a' has 3 tiles, an odd number"]
+        >>> Board.parse("rules: groups=yes\\n12\\n3.\\n56").problems()
+        ["group of kinds '1'-'4' has 3 tiles, an odd number"]
         """
+        if not self.rules.groups:
+            return [
+                f"kind {kind_label(kind)!r} has {n} tiles, an odd number"
+                for kind, n in self.counts().items()
+                if n % 2
+            ]
+        groups: dict[int, int] = {}
+        for kind, n in self.counts().items():
+            groups[match_key(kind, self.rules)] = groups.get(match_key(kind, self.rules), 0) + n
         return [
-            f"kind {kind_label(kind)!r} has {n} tiles, "
-            "an odd number"
-            for kind, n in self.counts().items()
+            f"group of kinds {kind_label(4 * group - 3)!r}-{kind_label(min(4 * group, MAX_KIND))!r}"
+            f" has {n} tiles, an odd number"
+            for group, n in groups.items()
             if n % 2
         ]
 
     def is_valid(self) -> bool:
-        """Whether every kind occurs an even number of times.
+        """Whether every kind (every group, with ``rules.groups``) has an even number of tiles.
 
         >>> Board.parse("ab\\nba").is_valid()
         True
@@ -493,26 +638,24 @@ class Board:
 
     # -- links -------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def _grid(self) -> Grid:
-        if not self._cache:
-            self._cache.append(
-                Grid(
-                    self.rows,
-                    outside=self.rules.outside,
-                    max_turns=self.rules.max_turns,
-                    gravity=self.rules.gravity is not None,
-                )
-            )
-        return self._cache[0]
+        # Built on first use and kept: attrs' pickling leaves it out (not a field).
+        return Grid(
+            self.rows,
+            outside=self.rules.outside,
+            max_turns=self.rules.max_turns,
+            gravity=self.rules.gravity is not None,
+            groups=self.rules.groups,
+        )
 
     def find_path(self, a: Cell, b: Cell) -> Path | None:
         """The canonical link between the tiles at *a* and *b*, or ``None``.
 
         Canonical: the shortest (sum of segment lengths), then the one with
         fewer turns, then the one with the smallest corners in ``(row, col)``
-        order. ``None`` when the cells are the same, empty, of different
-        kinds, or not linked within ``rules.max_turns`` turns.
+        order. ``None`` when the cells are the same, empty, of kinds that do
+        not match (:func:`match_key`), or not linked within ``rules.max_turns`` turns.
 
         >>> board = Board.parse("a.\\nxa")
         >>> board.find_path((0, 0), (1, 1)).points
@@ -521,7 +664,8 @@ class Board:
         ((0, 0), (-1, 0), (-1, 2), (0, 2))
         """
         a, b = self._cell(a), self._cell(b)
-        if a == b or not self.rows[a[0]][a[1]] or self.rows[a[0]][a[1]] != self.rows[b[0]][b[1]]:
+        ka, kb = self.rows[a[0]][a[1]], self.rows[b[0]][b[1]]
+        if a == b or not ka or not kb or match_key(ka, self.rules) != match_key(kb, self.rules):
             return None
         found = self._grid.route(a[0] + 1, a[1] + 1, b[0] + 1, b[1] + 1)
         if found is None:
@@ -546,9 +690,10 @@ class Board:
         for cell, kind in ((a, ka), (b, kb)):
             if not kind:
                 return f"cell {cell} is empty"
-        if ka != kb:
+        if match_key(ka, self.rules) != match_key(kb, self.rules):
+            apart = "groups of four" if self.rules.groups else "kinds"
             return (
-                f"cells {a} and {b} hold different kinds "
+                f"cells {a} and {b} hold different {apart} "
                 f"({kind_label(ka)!r} and {kind_label(kb)!r})"
             )
         stride = self.width + 2
@@ -561,11 +706,11 @@ class Board:
     # -- moves -------------------------------------------------------------------
 
     def remove(self, a: Cell, b: Cell) -> Board:
-        """The board after linking and removing the tiles at *a* and *b*.
+        """The board after linking and removing the tiles at cells *a* and *b*.
 
         With ``rules.gravity == "down"`` the tiles above each emptied cell
         fall. Raises :class:`~puzzlekit.IllegalMoveError` saying why when the
-        pair cannot be removed.
+        pair cannot be removed (also for a cell off the board).
 
         >>> print(Board.parse("ba\\nab\\ncc", rules=Rules(gravity="down")).remove((2, 0), (2, 1)))
         rules: outside=yes max_turns=2 gravity=down
@@ -577,63 +722,124 @@ class Board:
         ...
         puzzlekit.errors.IllegalMoveError: cells (0, 0) and (0, 1) hold different kinds ...
         """
-        a, b = self._cell(a), self._cell(b)
-        reason = self._why_not(a, b)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+        return self._removed(*self._legal(a, b))
+
+    def play(self, move: Pair | str | tuple[Cell, Cell]) -> Board:
+        """The board after the move *move*: a :class:`Pair`, its text, or two cells.
+
+        The two cells may come in either order. Raises
+        :class:`~puzzlekit.IllegalMoveError` when the pair cannot be removed.
+
+        >>> board = Board.parse("ab.ab")
+        >>> after = board.play(Pair((0, 0), (0, 3)))
+        >>> after == board.play("0,3 0,0") == board.play(((0, 3), (0, 0)))
+        True
+        >>> board.play("0,0 0,3")
+        Board.parse('.b..b')
+        """
+        return self._removed(*self._legal(*self._move_cells(move)))
+
+    def _removed(self, a: Cell, b: Cell) -> Board:
+        """The board without the tiles at *a* and *b* (checked by :meth:`_legal`)."""
         grid = self._grid.copy()
         stride = grid.stride
         grid.remove((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1)
         return Board(grid.rows(), self.rules)
 
-    def play(self, a: Cell, b: Cell) -> Board:
-        """The house name for :meth:`remove` (same arguments, same result).
+    def _move_cells(self, move: object) -> tuple[object, object]:
+        if isinstance(move, (tuple, list)) and len(move) == 2:
+            # Not through Pair: off-board cells of the tuple form get the one off-board error.
+            return move[0], move[1]
+        pair = Pair.of(move)
+        return pair.a, pair.b
 
-        >>> Board.parse("ab.ab").play((0, 0), (0, 3))
-        Board.parse('.b..b')
+    def _legal(self, a: object, b: object) -> tuple[Cell, Cell]:
+        """The two cells in reading order; :class:`~puzzlekit.IllegalMoveError` saying why not."""
+        first, second = sorted((self._cell(a), self._cell(b)))  # either order: one message
+        reason = self._why_not(first, second)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return first, second
+
+    def legal_moves(self) -> Moves[Pair]:
+        """Every :class:`Pair` that can be removed now, each once, grouped by kind.
+
+        A lazy view: iterate it, ``len(view)``, ``view.count()``,
+        ``bool(view)``, and ``move in view``, true exactly when :meth:`play`
+        accepts *move* (in any form it takes, cells in either order).
+
+        >>> moves = Board.parse("aba\\nb.a").legal_moves()
+        >>> [str(pair) for pair in moves]
+        ['0,0 0,2', '0,2 1,2', '0,1 1,0']
+        >>> len(moves), "1,0 0,1" in moves, ((1, 0), (0, 1)) in moves, "0,0 1,2" in moves
+        (3, True, True, False)
         """
-        return self.remove(a, b)
+        return Moves(self._pairs, self._accepts)
 
-    def playable_pairs(self) -> Pairs:
-        """Every pair that can be removed now, each once, grouped by kind.
+    def _pairs(self) -> Iterator[Pair]:
+        stride = self.width + 2
+        for i, j in self._grid.pairs():
+            yield Pair((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
 
-        A lazy view: iterate it, test ``pair in view``, ``bool(view)``, ``view.count()``.
+    def _accepts(self, move: object) -> bool:
+        try:  # what play checks, without building the next board
+            self._legal(*self._move_cells(move))
+        except (TypeError, ValueError):  # every refusal: IllegalMoveError, ParseError, ...
+            return False
+        return True
 
-        >>> board = Board.parse("aba\\nb.a")
-        >>> list(board.playable_pairs())
-        [((0, 0), (0, 2)), ((0, 2), (1, 2)), ((0, 1), (1, 0))]
-        >>> ((0, 1), (1, 0)) in board.playable_pairs()
+    def hint(
+        self, *, node_limit: int | None = None, time_limit: float | None = None
+    ) -> Pair | None:
+        """A move that keeps the board clearable, or ``None`` when :attr:`is_over`.
+
+        The first move of a solution the solver finds. Raises
+        :class:`~puzzlekit.UnsolvableError` when the board is proved to have
+        no solution (the link shown may then be a dead end), and
+        :class:`~puzzlekit.LimitReached` when *node_limit* or *time_limit*
+        stops the search before either.
+
+        >>> board = Board.parse("rules: outside=no\\n1243\\n1412\\n1343\\n4232")
+        >>> board.hint()  # not the first legal move, 0,0 1,0: that one leads to a dead end
+        Pair(a=(1, 0), b=(2, 0))
+        >>> Board.parse("ab\\nba").hint() is None  # stuck: over
         True
+        >>> Board.parse("aab\\nb.b").hint()
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.UnsolvableError: the board cannot be cleared: kind 'b' has 3 tiles, ...
         """
-        return Pairs(self)
+        from puzzlekit.linkpath.solver import search
 
-    legal_moves = playable_pairs
-
-    def hint(self) -> Pair | None:
-        """A pair that can be removed now, or ``None`` when there is none.
-
-        >>> Board.parse("a.a").hint()
-        ((0, 0), (0, 2))
-        """
-        return next(iter(self.playable_pairs()), None)
+        budget = Budget(node_limit=node_limit, time_limit=time_limit)
+        if self.is_over:
+            return None
+        result = search(self, budget)
+        if result.solved:
+            return result.moves[0]
+        if result.complete:
+            problems = self.problems()
+            why = problems[0] if problems else "every line of moves ends stuck"
+            raise UnsolvableError(f"the board cannot be cleared: {why}")
+        raise budget.limit_reached("hint")
 
     @property
-    def is_cleared(self) -> bool:
-        """Whether no tile remains (the game is won).
+    def is_solved(self) -> bool:
+        """Whether no tile remains: the board is cleared (the game is won).
 
-        >>> Board.parse("..").is_cleared
-        True
+        >>> Board.parse("a.a").is_solved, Board.parse("a.a").play("0,0 0,2").is_solved
+        (False, True)
         """
         return not any(any(row) for row in self.rows)
 
     @property
-    def is_solved(self) -> bool:
-        """The house name for :attr:`is_cleared`, as in the other puzzle modules.
+    def is_over(self) -> bool:
+        """Whether no pair can be removed: the board is cleared or stuck.
 
-        >>> Board.parse("a.a").is_solved, Board.parse("a.a").play((0, 0), (0, 2)).is_solved
-        (False, True)
+        >>> Board.parse("..").is_over, Board.parse("ab\\nba").is_over, Board.parse("aa").is_over
+        (True, True, False)
         """
-        return self.is_cleared
+        return not self.legal_moves()
 
     @property
     def is_stuck(self) -> bool:
@@ -644,14 +850,25 @@ class Board:
         >>> Board.parse("aab\\nbcc").is_stuck
         False
         """
-        return not self.is_cleared and not self.playable_pairs()
+        return not self.is_solved and self.is_over
 
-    def shuffle(self, *, seed: int | None = None, solvable: bool = False) -> Board:
+    def shuffle(
+        self,
+        *,
+        seed: int | None = None,
+        solvable: bool = False,
+        node_limit: int | None = None,
+        time_limit: float | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> Board:
         """The same tiles dealt again over the same cells, with a move to play.
 
         With ``solvable=True`` the result can also be cleared (built in
         reverse, or found by search). Raises
-        :class:`~puzzlekit.UnsolvableError` when no arrangement qualifies.
+        :class:`~puzzlekit.UnsolvableError` when a kind has an odd number of
+        tiles and ``solvable=True``, :class:`~puzzlekit.LimitReached` when a
+        limit (or the shuffle's own tries) runs out before an arrangement
+        qualifies. ``seed=None`` means fresh randomness.
 
         >>> board = Board.parse("ab\\nba")
         >>> board.shuffle(seed=1).is_stuck
@@ -661,11 +878,18 @@ class Board:
         """
         from puzzlekit.linkpath.deal import reshuffle
 
-        return reshuffle(self, make_rng(seed), solvable=solvable)
+        return reshuffle(
+            self, seed=seed, solvable=solvable,
+            node_limit=node_limit, time_limit=time_limit, progress=progress,
+        )
 
     def solve(
-        self, *, node_limit: int | None = None, time_limit: float | None = None
-    ) -> Solution | None:
+        self,
+        *,
+        node_limit: int | None = None,
+        time_limit: float | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> SearchResult[Board, Pair]:
         """Shorthand for :func:`puzzlekit.linkpath.solve` on this board.
 
         >>> Board.parse("aab\\nbcc").solve().complete
@@ -673,7 +897,7 @@ class Board:
         """
         from puzzlekit.linkpath.solver import solve
 
-        return solve(self, node_limit=node_limit, time_limit=time_limit)
+        return solve(self, node_limit=node_limit, time_limit=time_limit, progress=progress)
 
     # -- screen and pictures -----------------------------------------------------------
 
@@ -700,7 +924,7 @@ class Board:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"screen coordinates must be numbers, not {value!r}")
         if not 0 < cell_size < math.inf:
-            raise ValueError(f"cell_size must be positive and finite, not {cell_size!r}")
+            raise ArgumentError(f"cell_size must be positive and finite, not {cell_size!r}")
         if not all(math.isfinite(value) for value in (x, y, *origin) if isinstance(value, float)):
             return None  # a point at infinity, or not a number, is on no tile
         col = _cell_index(x, origin[0], cell_size)
@@ -723,11 +947,14 @@ class Board:
 
         return board_text(self, path=path, ring=ring)
 
-    def to_svg(self, *, path: Path | None = None, cell_size: int = 40) -> str:
+    def to_svg(self, *, path: Path | None = None, cell_size: int = 40) -> Svg:
         """An SVG picture of the board, with *path* drawn as a line when given.
 
-        >>> Board.parse("ab\\nba").to_svg().startswith("<svg")
-        True
+        *cell_size* is checked by :func:`puzzlekit.svg.check_cell_size`.
+
+        >>> svg = Board.parse("ab\\nba").to_svg()
+        >>> svg.startswith("<svg"), "<title>" in svg
+        (True, True)
         """
         from puzzlekit.linkpath.render import board_svg
 
@@ -758,47 +985,3 @@ def _token_kind(token: str, r: int, c: int) -> int:
             f"board has {quoted(token)} at {where(r, c)}; expected '.' or a kind number 1-999999999"
         )
     return int(token)
-
-
-class Pairs:
-    """A lazy view of the pairs that can be removed from a board (python-chess style).
-
-    >>> pairs = Board.parse("a.a\\nb.b").playable_pairs()
-    >>> bool(pairs), pairs.count(), ((0, 0), (0, 2)) in pairs
-    (True, 2, True)
-    """
-
-    __slots__ = ("board",)
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        """The board whose pairs these are."""
-
-    def __iter__(self) -> Iterator[Pair]:
-        board = self.board
-        stride = board.width + 2
-        for i, j in board._grid.pairs():
-            yield (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
-
-    def __contains__(self, pair: object) -> bool:
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            return False
-        try:
-            a, b = self.board._cell(pair[0]), self.board._cell(pair[1])
-        except (TypeError, ValueError):
-            return False
-        return a < b and self.board._why_not(a, b) is None
-
-    def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
-
-    def count(self) -> int:
-        """How many pairs there are.
-
-        >>> Board.parse("aaaa").playable_pairs().count()
-        6
-        """
-        return sum(1 for _ in self)
-
-    def __repr__(self) -> str:
-        return f"<Pairs of {self.board!r}>"

@@ -20,12 +20,17 @@ from puzzlekit.cli import (
     add_command,
     add_group,
     add_limits,
+    add_record_option,
     emit_json,
+    end_progress,
+    exit_status,
+    progress_line,
     read_input,
+    write_record,
 )
 from puzzlekit.grid import parse_cell, parse_size
-from puzzlekit.linkpath.board import Board, Pair, Path, Rules
-from puzzlekit.linkpath.deal import deal
+from puzzlekit.linkpath.board import Board, Path, Rules
+from puzzlekit.linkpath.deal import LAYOUTS, deal
 from puzzlekit.linkpath.solver import solve
 
 __all__ = ["demo", "register"]
@@ -35,20 +40,31 @@ _DEAL_AND_SOLVE = (
 )
 
 
-def _pairs_json(pairs: tuple[Pair, ...]) -> list[list[list[int]]]:
-    return [[list(a), list(b)] for a, b in pairs]
-
-
 def _read_board(source: str) -> Board:
     return Board.parse(read_input(source))
 
 
+def _layout(name: str) -> str:
+    """A named layout as it is, anything else read as a mask file."""
+    return name if name in LAYOUTS else read_input(name)
+
+
 def _deal(args: argparse.Namespace) -> int:
-    rows, cols = parse_size(args.size)
-    rules = Rules(outside=not args.closed, max_turns=args.max_turns, gravity=args.gravity)
-    board = deal(rows, cols, args.kinds, seed=args.seed, solvable=not args.any, rules=rules)
+    height, width = parse_size(args.size)
+    rules = Rules(
+        outside=not args.closed, max_turns=args.max_turns, gravity=args.gravity,
+        groups=args.groups,
+    )
+    try:
+        board = deal(
+            height, width, args.kinds, seed=args.seed, solvable=not args.any, rules=rules,
+            layout=None if args.layout is None else _layout(args.layout),
+            node_limit=args.node_limit, time_limit=args.time_limit, progress=progress_line(args),
+        )
+    finally:
+        end_progress(args)
     if args.json:
-        emit_json({"board": str(board), "rows": [list(row) for row in board.rows]})
+        emit_json({"board": str(board), "height": board.height, "width": board.width})
     else:
         print(board)
     return EXIT_OK
@@ -56,44 +72,56 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     board = _read_board(args.board)
-    solution = solve(board, node_limit=args.node_limit, time_limit=args.time_limit)
-    stopped = solution is not None and not solution.complete
+    try:
+        result = solve(
+            board, node_limit=args.node_limit, time_limit=args.time_limit,
+            progress=progress_line(args),
+        )
+    finally:
+        end_progress(args)
+    write_record(args, result)
+    status = exit_status(result)
     if args.json:
         emit_json(
             {
-                "solvable": None if stopped else solution is not None,  # None: not known
-                "complete": solution is not None and solution.complete,
-                "pairs": [] if solution is None else _pairs_json(solution.pairs),
+                "solved": result.solved if result.solved or result.complete else None,
+                "complete": result.complete,
+                "moves": [str(move) for move in result.moves],
+                "board": str(result.final),
+                "nodes": result.nodes,
+                "seconds": result.seconds,
             }
         )
-    elif solution is None:
+    elif result.proved_unsolvable:
         print("no solution: this board cannot be cleared")
     else:
-        if str(solution):
-            print(solution)
-        if stopped:
-            print(f"stopped at the limit after {len(solution)} pairs, before clearing the board")
-    return EXIT_OK if solution is not None and solution.complete else EXIT_NO_SOLUTION
+        for move in result.moves:
+            print(move)
+        if not result.complete:
+            print(
+                f"stopped by a limit after {len(result.moves)} pairs, before clearing the board"
+            )
+    return status
 
 
 def _hint(args: argparse.Namespace) -> int:
     board = _read_board(args.board)
-    pair = board.hint()
-    path = None if pair is None else board.find_path(*pair)
+    pair = board.hint(node_limit=args.node_limit, time_limit=args.time_limit)
+    path = None if pair is None else board.find_path(pair.a, pair.b)
     if args.json:
         emit_json(
             {
-                "pair": None if pair is None else [list(pair[0]), list(pair[1])],
+                "move": None if pair is None else str(pair),
                 "path": None if path is None else [list(point) for point in path.points],
-                "cleared": board.is_cleared,
+                "solved": board.is_solved,
             }
         )
     elif pair is None:
-        print("no move: the board is " + ("cleared" if board.is_cleared else "stuck"))
+        print("no move: the board is " + ("cleared" if board.is_solved else "stuck"))
     else:
-        print(f"{pair[0][0]},{pair[0][1]} {pair[1][0]},{pair[1][1]}")
+        print(pair)
         print(board.to_text(path=path))
-    return EXIT_OK if pair is not None else EXIT_NO_SOLUTION
+    return EXIT_OK if pair is not None or board.is_solved else EXIT_NO_SOLUTION
 
 
 def _path(args: argparse.Namespace) -> int:
@@ -136,10 +164,11 @@ def register(commands: Any) -> None:
     dealer = add_command(
         sub, "deal", run=_deal,
         summary="deal a full board that can be cleared",
-        description="Deal a full ROWSxCOLS board; it can be cleared unless --any is given.",
+        description="Deal a full HEIGHTxWIDTH board (at most 200x200); it can be cleared "
+        "unless --any is given.",
         example="puzzlekit linkpath deal 12x16 --kinds 24 --seed 7",
     )
-    dealer.add_argument("size", help="ROWSxCOLS, e.g. 12x16")
+    dealer.add_argument("size", help="HEIGHTxWIDTH, e.g. 12x16")
     dealer.add_argument("--kinds", type=int, required=True, help="number of tile kinds")
     dealer.add_argument("--seed", type=int, default=None, help="random seed (repeatable deals)")
     dealer.add_argument(
@@ -147,25 +176,39 @@ def register(commands: Any) -> None:
     )
     dealer.add_argument("--closed", action="store_true", help="links may not leave the board")
     dealer.add_argument("--max-turns", type=int, choices=[0, 1, 2], default=2)
+    dealer.add_argument(
+        "--groups", action="store_true",
+        help="tiles match by group of four kinds (1-4, 5-8, ...), like flowers and seasons",
+    )
     dealer.add_argument("--any", action="store_true", help="a random deal, maybe unsolvable")
+    dealer.add_argument(
+        "--layout", metavar="LAYOUT",
+        help="the cells to fill: full, vertical, horizontal, or a mask file of # and . "
+        "(- for standard input)",
+    )
+    add_limits(dealer, nodes="pairs placed and links tried")
 
     solver = add_command(
         sub, "solve", run=_solve,
         summary="find a way to clear a board (exit 1 when there is none)",
         description="Print the pairs that clear the board, one 'R1,C1 R2,C2' per line. "
-        "Exit 1 when the board cannot be cleared or a limit stops the search.",
+        "Exit 1 when the board is proved impossible to clear, 3 when a limit stops the "
+        "search first (the longest line found is printed).",
         example=_DEAL_AND_SOLVE,
     )
     solver.add_argument("board", help=board_help)
     add_limits(solver, time_limit=60.0, nodes="search steps")
+    add_record_option(solver)
 
     hinter = add_command(
         sub, "hint", run=_hint,
-        summary="show a pair that can be removed now (exit 1 when stuck)",
-        description="Show a pair that can be removed now and its link.",
+        summary="show a pair to remove that keeps the board clearable",
+        description="Show a pair whose removal keeps the board clearable, and its link. "
+        "Exit 1 when the board is stuck or cannot be cleared, 3 when a limit stops the search.",
         example="puzzlekit linkpath hint board.txt",
     )
     hinter.add_argument("board", help=board_help)
+    add_limits(hinter, time_limit=10.0, nodes="search steps")
 
     pather = add_command(
         sub, "path", run=_path,
@@ -185,6 +228,7 @@ def demo() -> str:
     True
     """
     board = deal(4, 6, 5, seed=3)
-    solution = solve(board)
-    assert solution is not None and solution.complete
-    return f"A 4 x 6 deal (seed 3), and a way to clear it:\n{board}\n\n{solution}"
+    result = solve(board)
+    assert result.solved
+    moves = "\n".join(str(move) for move in result.moves)
+    return f"A 4 x 6 deal (seed 3), and a way to clear it:\n{board}\n\n{moves}"

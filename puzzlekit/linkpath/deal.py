@@ -22,24 +22,26 @@ things make every construction finish:
   each step keeps true.
 
 >>> board, witness = deal_with_solution(4, 4, 3, seed=1)
->>> for a, b in witness:
-...     board = board.remove(a, b)
->>> board.is_cleared
+>>> for pair in witness:
+...     board = board.play(pair)
+>>> board.is_solved
 True
 """
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
+from collections.abc import Iterable
 
-from puzzlekit.errors import UnsolvableError
-from puzzlekit.grid import check_int
-from puzzlekit.limits import make_rng
+from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError, quoted
+from puzzlekit.grid import check_characters, check_int, parse_grid
+from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules
 from puzzlekit.linkpath.paths import Grid
 
-__all__ = ["deal", "deal_with_solution"]
+__all__ = ["LAYOUTS", "deal", "deal_with_solution"]
 
 _STARTS = 3
 """First cells tried per step before falling back to a pair of neighbours."""
@@ -50,7 +52,10 @@ _JITTER = 1.0
 _TRIES = 40
 """Partners tried for each first cell."""
 
-_SEARCH = 120
+_POOL = 2 * _TRIES + 16
+"""Waiting cells looked at per pair: enough for the tries of opposite colour."""
+
+_SEARCH = 48
 """The most cells the tiling repair may visit before a pair is given up."""
 
 _REPAIRS = 6
@@ -60,59 +65,129 @@ _ROWS = 4
 """With gravity: insertion rows drawn for the second tile of a pair."""
 
 
-def _check_deal(rows: int, cols: int, kinds: int) -> None:
-    check_int("rows", rows, minimum=1, maximum=MAX_SIDE)
-    check_int("cols", cols, minimum=1, maximum=MAX_SIDE)
-    if rows * cols % 2:
-        raise ValueError(
-            f"a {rows} x {cols} board has an odd number of cells; "
-            "a deal fills every cell with pairs"
+LAYOUTS = ("full", "vertical", "horizontal")
+"""The named layouts: every cell; every third column left empty (from the
+third on, vertical corridors); every third row left empty."""
+
+
+def _layout_cells(
+    height: int, width: int, kinds: int, layout: str | None, rules: Rules
+) -> list[tuple[int, int]]:
+    """The cells a deal fills, in reading order; sizes and *kinds* checked first."""
+    # Sizes first: nothing is allocated before they are known to be small enough.
+    check_int("height", height, minimum=1, maximum=MAX_SIDE)
+    check_int("width", width, minimum=1, maximum=MAX_SIDE)
+    if layout is None or layout == "full":
+        cells = [(r, c) for r in range(height) for c in range(width)]
+    elif layout == "vertical":
+        cells = [(r, c) for r in range(height) for c in range(width) if c % 3 != 2]
+    elif layout == "horizontal":
+        cells = [(r, c) for r in range(height) for c in range(width) if r % 3 != 2]
+    elif isinstance(layout, str) and any(char in layout for char in "#\n"):
+        mask = parse_grid(layout, what="layout")
+        check_characters(mask, ".#", what="layout")
+        if (len(mask), len(mask[0])) != (height, width):
+            raise ArgumentError(
+                f"the layout is {len(mask)} x {len(mask[0])}, the board {height} x {width}"
+            )
+        cells = [(r, c) for r, row in enumerate(mask) for c, mark in enumerate(row) if mark == "#"]
+    elif isinstance(layout, str):
+        raise ArgumentError(
+            f"layout must be one of {', '.join(LAYOUTS)} or a mask of '#' and '.', "
+            f"not {quoted(layout)}"
         )
-    check_int("kinds", kinds, minimum=1, maximum=rows * cols // 2)
+    else:
+        raise TypeError(f"layout must be a str or None, not {type(layout).__name__}")
+    if not cells or len(cells) % 2:
+        raise ArgumentError(
+            f"a {height} x {width} deal {'' if layout is None else f'on layout {quoted(layout)} '}"
+            f"has {len(cells)} cells, an odd number or none; a deal fills every cell with pairs"
+        )
+    check_int("kinds", kinds, minimum=1, maximum=len(cells) // 2)
+    filled = set(cells)
+    if rules.gravity is not None and any(
+        r + 1 < height and (r + 1, c) not in filled for r, c in cells
+    ):
+        raise ArgumentError(
+            "with gravity every cell of the layout must rest on another or on the bottom row"
+        )
+    return cells
 
 
-def _pair_kinds(rows: int, cols: int, kinds: int, rng: random.Random) -> list[int]:
+def _pair_kinds(pairs: int, kinds: int, rng: random.Random) -> list[int]:
     """The kind of each pair, every kind getting as many pairs as the others (+-1), shuffled."""
-    pairs = rows * cols // 2
     result = [1 + n % kinds for n in range(pairs)]
     rng.shuffle(result)
     return result
 
 
 def deal_with_solution(
-    rows: int, cols: int, kinds: int, *, seed: int | None = None, rules: Rules | None = None
+    height: int,
+    width: int,
+    kinds: int,
+    *,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    layout: str | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> tuple[Board, tuple[Pair, ...]]:
-    """A full *rows* x *cols* board of *kinds* kinds that can be cleared, and a way to clear it.
+    """A *height* x *width* board of *kinds* kinds that can be cleared, and a way to clear it.
 
     Each kind gets an even number of tiles, as equal as the sizes allow.
+    Every cell gets a tile, or with *layout* the cells it names: one of
+    :data:`LAYOUTS` or a mask, one text row per board row, ``#`` for a tile
+    and ``.`` for an empty cell. A layout whose cells cannot be paired off by
+    neighbours, or (with gravity) whose tiles would fall, is an
+    :class:`~puzzlekit.ArgumentError`. Sides are at most
+    :data:`~puzzlekit.linkpath.MAX_SIDE` (checked before anything is
+    allocated). ``seed=None`` means fresh randomness. A node is a pair placed
+    or a link tried; :class:`~puzzlekit.LimitReached` when a limit (or
+    *progress* returning true) stops the construction.
 
     >>> board, witness = deal_with_solution(2, 3, 2, seed=5)
     >>> len(witness), board.is_valid()
     (3, True)
+    >>> print(deal_with_solution(3, 4, 2, seed=5, layout="##..\\n##..\\n####")[0])
+    22..
+    11..
+    1221
     >>> deal_with_solution(3, 3, 2, seed=5)
     Traceback (most recent call last):
     ...
-    ValueError: a 3 x 3 board has an odd number of cells; a deal fills every cell with pairs
+    puzzlekit.errors.ArgumentError: a 3 x 3 deal has 9 cells, an odd number or none; a deal ...
     """
-    _check_deal(rows, cols, kinds)
     rules = _rules(rules)
+    cells = _layout_cells(height, width, kinds, layout, rules)
+    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
     rng = make_rng(seed)
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    built = _construct(rows, cols, cells, _pair_kinds(rows, cols, kinds, rng), rules, rng)
-    assert built is not None, "a full rectangle of even area always has a construction"
+    pair_kinds = _pair_kinds(len(cells) // 2, kinds, rng)
+    built = _construct(height, width, cells, pair_kinds, rules, rng, budget)
+    if built is None:
+        raise ArgumentError(
+            f"layout {quoted(str(layout))} cannot be dealt: its cells cannot all be paired "
+            "off by neighbours"
+        )
     return Board(built[0], rules), built[1]
 
 
 def deal(
-    rows: int,
-    cols: int,
+    height: int,
+    width: int,
     kinds: int,
     *,
     seed: int | None = None,
     solvable: bool = True,
     rules: Rules | None = None,
+    layout: str | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Board:
-    """A full *rows* x *cols* board of *kinds* kinds, clearable unless ``solvable=False``.
+    """A *height* x *width* board of *kinds* kinds, clearable unless ``solvable=False``.
+
+    See :func:`deal_with_solution` for the sizes, the layout, the seed and the limits.
 
     >>> board = deal(4, 6, 5, seed=3)
     >>> board.height, board.width, len(board.tiles)
@@ -121,18 +196,26 @@ def deal(
     True
     >>> deal(2, 2, 1, seed=0, solvable=False).counts()
     {1: 4}
+    >>> len(deal(6, 6, 4, seed=1, layout="vertical").tiles)
+    24
     """
     if not isinstance(solvable, bool):
         raise TypeError(f"solvable must be a bool, not {solvable!r}")
     if solvable:
-        return deal_with_solution(rows, cols, kinds, seed=seed, rules=rules)[0]
-    _check_deal(rows, cols, kinds)
+        return deal_with_solution(
+            height, width, kinds, seed=seed, rules=rules, layout=layout,
+            node_limit=node_limit, time_limit=time_limit, progress=progress,
+        )[0]
+    rules = _rules(rules)
+    cells = _layout_cells(height, width, kinds, layout, rules)
+    Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)  # checks them
     rng = make_rng(seed)
-    tiles = [kind for kind in _pair_kinds(rows, cols, kinds, rng) for _ in range(2)]
+    tiles = [kind for kind in _pair_kinds(len(cells) // 2, kinds, rng) for _ in range(2)]
     rng.shuffle(tiles)
-    return Board(
-        tuple(tuple(tiles[r * cols : (r + 1) * cols]) for r in range(rows)), _rules(rules)
-    )
+    rows = [[0] * width for _ in range(height)]
+    for (r, c), kind in zip(cells, tiles, strict=True):
+        rows[r][c] = kind
+    return Board.from_rows(rows, rules=rules)
 
 
 def _rules(rules: Rules | None) -> Rules:
@@ -153,8 +236,12 @@ def _construct(
     pair_kinds: list[int],
     rules: Rules,
     rng: random.Random,
+    budget: Budget,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[Pair, ...]] | None:
-    """Fill *region* with the pairs of *pair_kinds*; rows and witness, or ``None`` if unsure."""
+    """Fill *region* with the pairs of *pair_kinds*; rows and witness, or ``None`` if unsure.
+
+    Raises :class:`~puzzlekit.LimitReached` when *budget* runs out.
+    """
     grid = Grid(
         [[0] * width for _ in range(height)],
         outside=rules.outside,
@@ -162,29 +249,39 @@ def _construct(
         gravity=rules.gravity is not None,
     )
     if rules.gravity is None:
-        placed = _fill_region(grid, region, pair_kinds, rng)
+        placed = _fill_region(grid, region, pair_kinds, rng, budget)
     else:
-        placed = _fill_columns(grid, region, pair_kinds, rng)
+        placed = _fill_columns(grid, region, pair_kinds, rng, budget)
     if placed is None:
         return None
     stride = grid.stride
     witness = tuple(
-        ((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
+        Pair((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
         for i, j in reversed(placed)
     )
     return grid.rows(), witness
 
 
 def _augment(
-    mate: dict[int, int], region: set[int], start: int, stride: int, limit: int | None = None
+    mate: dict[int, int],
+    region: set[int],
+    start: int,
+    stride: int,
+    limit: int | None = None,
+    goal: int | None = None,
 ) -> bool:
     """Extend the matching *mate* of *region* by an alternating path from unmatched *start*.
 
-    Gives up (changing nothing) after *limit* cells, when given.
+    Gives up (changing nothing) after *limit* cells, when given. When the
+    one other unmatched cell *goal* is known, the cells nearest to it are
+    explored first, so the path is usually found after a few dozen cells
+    rather than after a whole disc around *start*.
     """
     came_from: dict[int, tuple[int, int] | None] = {start: None}
-    queue = [start]
-    for u in queue:
+    goal_row, goal_col = divmod(start if goal is None else goal, stride)
+    queue = [(0, start)]
+    while queue:
+        u = heapq.heappop(queue)[1]
         if limit is not None and len(came_from) > limit:
             return False
         for v in (u - 1, u + 1, u - stride, u + stride):
@@ -200,7 +297,10 @@ def _augment(
                     u, v = step
             if partner not in came_from:
                 came_from[partner] = (u, v)
-                queue.append(partner)
+                row, col = divmod(partner, stride)
+                # Without a goal every cell ranks 0 and the heap keeps insertion order loosely.
+                rank = abs(row - goal_row) + abs(col - goal_col) if goal is not None else 0
+                heapq.heappush(queue, (rank, partner))
     return False
 
 
@@ -227,7 +327,7 @@ def _release(mate: dict[int, int], region: set[int], a: int, b: int, stride: int
     if a_mate == b:
         return True
     del mate[a_mate], mate[b_mate]
-    if _augment(mate, region, a_mate, stride, _SEARCH):
+    if _augment(mate, region, a_mate, stride, _SEARCH, b_mate):
         return True
     # restore: the failed search changed nothing, since it flips only on success
     region.update((a, b))
@@ -236,7 +336,11 @@ def _release(mate: dict[int, int], region: set[int], a: int, b: int, stride: int
 
 
 def _fill_region(
-    grid: Grid, region: list[tuple[int, int]], pair_kinds: list[int], rng: random.Random
+    grid: Grid,
+    region: list[tuple[int, int]],
+    pair_kinds: list[int],
+    rng: random.Random,
+    budget: Budget,
 ) -> list[tuple[int, int]] | None:
     """The construction without gravity: the placed pairs, or ``None`` without a tiling."""
     stride, height, width = grid.stride, grid.height, grid.width
@@ -256,59 +360,80 @@ def _fill_region(
     start = 0
     placed: list[tuple[int, int]] = []
     for kind in pair_kinds:
+        if budget.spend():
+            raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
-        chosen = _random_pair(grid, empty, mate, kind, order, start)
+        chosen = _random_pair(grid, empty, mate, order, start, budget)
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
-            grid.set(chosen[0], kind)
-            grid.set(chosen[1], kind)
+        grid.set(chosen[0], kind)
+        grid.set(chosen[1], kind)
         placed.append((min(chosen), max(chosen)))
     return placed
 
 
 def _random_pair(
-    grid: Grid, empty: set[int], mate: dict[int, int], kind: int, order: list[int], start: int
+    grid: Grid, empty: set[int], mate: dict[int, int], order: list[int], start: int, budget: Budget
 ) -> tuple[int, int] | None:
-    """Put *kind* on two linked empty cells early in *order* that keep a tiling of the rest.
+    """Two linked empty cells early in *order* whose removal keeps a tiling of the rest.
 
-    Returns the cells, or ``None``. Neighbours are the fallback, so they are
-    not chosen here: deals would otherwise start with far more side-by-side
-    pairs than a random deal.
+    Returns the cells (taken out of *empty*), or ``None``. Neighbours are
+    the fallback, so they are not chosen here: deals would otherwise start
+    with far more side-by-side pairs than a random deal.
+
+    Whether two cells link does not depend on whether they hold tiles (a
+    tile's runs start beside it, and middle segments avoid the tiles' own
+    rows and columns), so the runs of the first cell are read once and the
+    cells stay empty until a pair is chosen.
     """
     stride = grid.stride
-    waiting = (cell for cell in itertools.islice(order, start, None) if cell in empty)
-    firsts = list(itertools.islice(waiting, _STARTS))
+    link, reach = grid.link, grid.reach
+    # The next waiting cells in order; the holes that earlier pairs left in
+    # that stretch of *order* are cut out on the way, so scans stay short.
+    pool: list[int] = []
+    end = start
+    while len(pool) < _POOL and end < len(order):
+        end = min(end + _POOL, len(order))
+        pool = [cell for cell in order[start:end] if cell in empty]
+    order[start:end] = pool
     repairs = _REPAIRS
-    for a in firsts:
-        colour = (a // stride + a % stride) % 2
+    for a in pool[:_STARTS]:
+        row, col = divmod(a, stride)
+        colour = (row + col) % 2
+        runs = reach(row, col)
+        reachable: Iterable[int]
+        if grid.max_turns == 0:
+            # Only the cells on the first cell's own runs link with it: try those.
+            _, _, up, down, left, right = runs
+            reachable = itertools.chain(
+                range(row * stride + left, row * stride + right + 1),
+                range(up * stride + col, down * stride + col + 1, stride),
+            )
+        else:
+            reachable = pool
         candidates = (
             b
-            for b in itertools.islice(order, start, None)
+            for b in reachable
             if b in empty
             and (b // stride + b % stride) % 2 != colour
             and abs(a - b) not in (1, stride)
         )
-        row, col = divmod(a, stride)
         # near partners first: the tiling is then mended close by, and quickly
         partners = sorted(
-            itertools.islice(candidates, _TRIES),
-            key=lambda b: abs(b // stride - row) + abs(b % stride - col),
+            (abs(b // stride - row) + abs(b % stride - col), b)
+            for b in itertools.islice(candidates, _TRIES)
         )
-        grid.set(a, kind)
-        for b in partners:
-            grid.set(b, kind)
-            if grid.linked(a, b):
+        for _, b in partners:
+            if budget.spend():
+                raise budget.limit_reached("deal")
+            if link(runs, reach(*divmod(b, stride)), best=False) is not None:
                 if _release(mate, empty, a, b, stride):
                     return a, b
                 repairs -= 1
-            grid.set(b, 0)
-            if not repairs:
-                break
-        grid.set(a, 0)
-        if not repairs:
-            break
+                if not repairs:
+                    return None
     return None
 
 
@@ -324,7 +449,11 @@ def _fillable(free: list[int]) -> bool:
 
 
 def _fill_columns(
-    grid: Grid, region: list[tuple[int, int]], pair_kinds: list[int], rng: random.Random
+    grid: Grid,
+    region: list[tuple[int, int]],
+    pair_kinds: list[int],
+    rng: random.Random,
+    budget: Budget,
 ) -> list[tuple[int, int]] | None:
     """The gravity construction: insert tiles into columns, pushing the tiles above up."""
     height, width, stride = grid.height, grid.width, grid.stride
@@ -370,6 +499,8 @@ def _fill_columns(
 
     placed: list[tuple[int, int]] = []
     for kind in pair_kinds:
+        if budget.spend():
+            raise budget.limit_reached("deal")
         chosen = None
         open_columns = [c for c in range(width) if free[c]]
         for _ in range(_TRIES):
@@ -381,6 +512,8 @@ def _fill_columns(
             trial[c2] -= 1
             if not _fillable(trial):
                 continue
+            if budget.spend():
+                raise budget.limit_reached("deal")
             r1 = depth(c1)
             for r2 in {depth(c2, c1 == c2) for _ in range(_ROWS)}:
                 a, b = place(c1, r1, c2, r2, kind)
@@ -410,6 +543,12 @@ def _fill_columns(
 _ATTEMPTS = 200
 """Random arrangements tried by a shuffle before giving up."""
 
+_SEARCHED = 20
+"""Random arrangements a solvable shuffle searches when the construction cannot rebuild."""
+
+_SEARCH_NODES = 2000
+"""Solver nodes spent on each of them."""
+
 
 def _arrangement(board: Board, rng: random.Random) -> Board:
     tiles = board.tiles
@@ -421,34 +560,59 @@ def _arrangement(board: Board, rng: random.Random) -> Board:
     return Board.from_rows(rows, rules=board.rules)
 
 
-def reshuffle(board: Board, rng: random.Random, *, solvable: bool) -> Board:
+def reshuffle(
+    board: Board,
+    *,
+    seed: int | None,
+    solvable: bool,
+    node_limit: int | None,
+    time_limit: float | None,
+    progress: ProgressCallback | None,
+) -> Board:
     """*board*'s tiles over the same cells in a new order, with a legal move.
 
     See :meth:`Board.shuffle`.
     """
     if not isinstance(solvable, bool):
         raise TypeError(f"solvable must be a bool, not {solvable!r}")
+    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+    rng = make_rng(seed)
     tiles = board.tiles
     if not tiles:
         return board
     if not solvable:
         for _ in range(_ATTEMPTS):
+            if budget.spend():
+                raise budget.limit_reached("shuffle")
             candidate = _arrangement(board, rng)
-            if candidate.playable_pairs():
+            if candidate.legal_moves():
                 return candidate
-        raise UnsolvableError(f"no arrangement of {board!r} with a legal move was found")
+        raise LimitReached(f"shuffle gave up after {_ATTEMPTS} arrangements without a legal move")
     if not board.is_valid():
         raise UnsolvableError(f"{board!r} cannot be cleared: {'; '.join(board.problems())}")
     pair_kinds = [kind for kind, n in board.counts().items() for _ in range(n // 2)]
     rng.shuffle(pair_kinds)
-    built = _construct(board.height, board.width, list(tiles), pair_kinds, board.rules, rng)
+    built = _construct(
+        board.height, board.width, list(tiles), pair_kinds, board.rules, rng, budget
+    )
     if built is not None:
         return Board(built[0], board.rules)
-    from puzzlekit.linkpath.solver import solve
+    from puzzlekit.linkpath.solver import search
 
-    for _ in range(_ATTEMPTS // 10):
+    for _ in range(_SEARCHED):
         candidate = _arrangement(board, rng)
-        solution = solve(candidate, node_limit=2000)
-        if solution is not None and solution.complete:
+        # Each search gets its share, within what the caller's limits leave.
+        left = None if budget.node_limit is None else budget.node_limit - budget.nodes
+        share = Budget(
+            node_limit=_SEARCH_NODES if left is None else max(0, min(_SEARCH_NODES, left)),
+            time_limit=budget.remaining,
+            progress=progress,
+        )
+        result = search(candidate, share)
+        if budget.spend(max(1, share.nodes)) and not result.solved:
+            raise budget.limit_reached("shuffle")
+        if result.solved:
             return candidate
-    raise UnsolvableError(f"no arrangement of {board!r} that can be cleared was found")
+    raise LimitReached(
+        f"shuffle gave up after {_SEARCHED} arrangements searched {_SEARCH_NODES} nodes each"
+    )

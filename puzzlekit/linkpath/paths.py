@@ -105,6 +105,7 @@ class Grid:
         "cells",
         "colm",
         "gravity",
+        "groups",
         "height",
         "max_turns",
         "outside",
@@ -120,6 +121,7 @@ class Grid:
         outside: bool,
         max_turns: int,
         gravity: bool = False,
+        groups: bool = False,
     ) -> None:
         height, width = len(rows), len(rows[0])
         self.height = height
@@ -127,6 +129,8 @@ class Grid:
         self.stride = stride = width + 2
         self.max_turns = max_turns
         self.gravity = gravity
+        self.groups = groups
+        """Whether tiles match by group of four kinds (see ``Rules.groups``)."""
         self.outside = outside
         cells = [0] * ((height + 2) * stride)
         for r, row in enumerate(rows):
@@ -157,6 +161,7 @@ class Grid:
         other.stride = self.stride
         other.max_turns = self.max_turns
         other.gravity = self.gravity
+        other.groups = self.groups
         other.outside = self.outside
         other.cells = self.cells.copy()
         other.rowm = self.rowm.copy()
@@ -284,17 +289,22 @@ class Grid:
         )
 
     def tiles_by_kind(self) -> dict[int, list[int]]:
-        """Padded indices of the tiles of each kind, in reading order."""
+        """Padded indices of the tiles that match each other, in reading order.
+
+        Keyed by kind, or with ``groups`` by group of four kinds (kinds 1-4
+        are group 1, ...).
+        """
         groups: dict[int, list[int]] = {}
+        by_group = self.groups
         for index, kind in enumerate(self.cells):
             if kind > 0:
-                groups.setdefault(kind, []).append(index)
+                groups.setdefault((kind + 3) // 4 if by_group else kind, []).append(index)
         return groups
 
     def kind_pairs(
         self, tiles: list[int], budget: Budget | None = None
     ) -> Iterator[tuple[int, int]]:
-        """Every linkable pair among *tiles* (all of one kind, in reading order), once each.
+        """Every linkable pair among *tiles* (all matching, in reading order), once each.
 
         Neighbours always link. Any other link leaves both tiles through an
         empty neighbour, so a tile walled in on four sides is only paired
@@ -303,7 +313,6 @@ class Grid:
         once, not once per pair.
         """
         cells, stride = self.cells, self.stride
-        kind = cells[tiles[0]] if tiles else 0
         opened = [
             i
             for i in tiles
@@ -312,8 +321,9 @@ class Grid:
         reaches = {i: self.reach(*divmod(i, stride)) for i in opened}
         link = self.link
         later_open = iter(range(1, len(opened) + 1))
+        matching = set(tiles)
         for i in tiles:
-            neighbours = [j for j in (i + 1, i + stride) if cells[j] == kind]
+            neighbours = [j for j in (i + 1, i + stride) if j in matching]
             reach_i = reaches.get(i)
             if reach_i is None:
                 for j in neighbours:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from puzzlekit.errors import ArgumentError
 from puzzlekit.linkpath.board import Path, kind_label
-from puzzlekit.svg import PALETTE, SvgCanvas
+from puzzlekit.svg import PALETTE, Svg, SvgCanvas, check_cell_size
 
 if TYPE_CHECKING:
     from puzzlekit.grid import Cell
@@ -28,7 +29,7 @@ def _check_path(board: Board, path: Path | None) -> None:
     >>> _check_path(Board.parse("ab"), Path(((0, 0), (0, 99))))
     Traceback (most recent call last):
     ...
-    ValueError: path point (0, 99) is outside the 1 x 2 board and its ring
+    puzzlekit.errors.ArgumentError: path point (0, 99) is outside the 1 x 2 board and its ring
     """
     if path is None:
         return
@@ -37,7 +38,7 @@ def _check_path(board: Board, path: Path | None) -> None:
     for r, c in path.points:
         # Drawing walks every cell of the path: far-off points would take unbounded time.
         if not (-1 <= r <= board.height and -1 <= c <= board.width):
-            raise ValueError(
+            raise ArgumentError(
                 f"path point {(r, c)} is outside the {board.height} x {board.width} board "
                 "and its ring"
             )
@@ -91,7 +92,7 @@ def board_text(board: Board, *, path: Path | None = None, ring: bool = False) ->
     return "\n".join(lines)
 
 
-def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) -> str:
+def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) -> Svg:
     """An SVG picture: tiles as coloured squares with their kind, *path* as a line.
 
     A one-cell margin leaves room for links through the ring.
@@ -102,13 +103,15 @@ def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) ->
     >>> svg.count("<rect"), svg.count("<polyline")
     (3, 1)
     """
-    if isinstance(cell_size, bool) or not isinstance(cell_size, int):
-        raise TypeError(f"cell_size must be an int, not {cell_size!r}")
-    if not 4 <= cell_size <= 400:
-        raise ValueError(f"cell_size must be between 4 and 400, not {cell_size}")
+    size = check_cell_size(cell_size)
     _check_path(board, path)
-    size = cell_size
-    canvas = SvgCanvas((board.width + 2) * size, (board.height + 2) * size, background="#f4f1e8")
+    tiles = len(board.tiles)
+    title = f"Lianliankan board, {board.height} x {board.width}, {tiles} tiles"
+    if path is not None:
+        title += f", link {path}"
+    canvas = SvgCanvas(
+        (board.width + 2) * size, (board.height + 2) * size, background="#f4f1e8", title=title
+    )
     for r, row in enumerate(board.rows):
         for c, kind in enumerate(row):
             if not kind:

@@ -23,9 +23,10 @@ with undo. Three things keep it small:
 ... ab.
 ... b.a
 ... ''')
->>> solve(board)
-Solution(pairs=(((0, 0), (1, 2)), ((0, 1), (1, 0))), complete=True)
->>> solve(Board.parse("ab\\nba")) is None  # crossed pairs: a dead end
+>>> result = solve(board)
+>>> [str(pair) for pair in result.moves], result.complete, result.final.is_solved
+(['0,0 1,2', '0,1 1,0'], True, True)
+>>> solve(Board.parse("ab\\nba")).proved_unsolvable  # crossed pairs: a dead end
 True
 """
 
@@ -34,52 +35,18 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-import attrs
-
-from puzzlekit.limits import Budget
+from puzzlekit.contract import SearchResult
+from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair
 from puzzlekit.linkpath.paths import Grid
 
-__all__ = ["Solution", "solve"]
+__all__ = ["search", "solve"]
 
 _Move = tuple[tuple[int, int], ...]
 """One step of the search: one or more removals (padded indices), played together."""
 
 _MATCH_UP_TO = 6
 """Kinds with at most this many tiles left are tested for a safe clearing."""
-
-
-def _check_pairs(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-    if not isinstance(value, tuple):
-        raise TypeError(f"pairs must be a tuple of cell pairs, not {type(value).__name__}")
-
-
-@attrs.frozen
-class Solution:
-    """The removals found, in order, and whether they clear the board.
-
-    >>> solution = Solution(pairs=(((0, 0), (0, 1)),), complete=True)
-    >>> len(solution)
-    1
-    """
-
-    pairs: tuple[Pair, ...] = attrs.field(validator=_check_pairs)
-    """The pairs to remove, in order (each legal on the board left by the ones before)."""
-    complete: bool
-    """``True`` when the pairs clear the board; ``False`` when a limit stopped the
-    search first, the pairs being the longest line it had found."""
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-    def __str__(self) -> str:
-        """One pair per line, ``R1,C1 R2,C2``.
-
-        >>> print(Solution(pairs=(((0, 0), (0, 1)), ((1, 0), (1, 1))), complete=True))
-        0,0 0,1
-        1,0 1,1
-        """
-        return "\n".join(f"{a[0]},{a[1]} {b[0]},{b[1]}" for a, b in self.pairs)
 
 
 def _matching(tiles: list[int], links: set[tuple[int, int]]) -> _Move | None:
@@ -218,76 +185,104 @@ def _stack(grid: Grid, index: int) -> tuple[int, bool]:
 
 
 def solve(
-    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
-) -> Solution | None:
-    """Clear *board*: a :class:`Solution`, or ``None`` when it has proved there is none.
+    board: Board,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+) -> SearchResult[Board, Pair]:
+    """Clear *board*: a :class:`~puzzlekit.SearchResult` whose moves are the pairs removed.
 
-    When *node_limit* (search steps: moves tried and taken back) or
-    *time_limit* (seconds) stops the
-    search, the result has ``complete=False`` and the longest line found.
+    ``complete=True`` with a cleared :attr:`~puzzlekit.SearchResult.final`
+    board is a solution; ``complete=True`` with tiles left proves there is
+    none (the moves are then the longest line tried). When *node_limit*
+    (search steps: moves tried and taken back), *time_limit* (seconds),
+    *progress* or Ctrl-C stops the search, ``complete=False`` and the moves
+    are the longest line found.
 
-    >>> solve(Board.parse("aa\\nbb")).pairs
-    (((0, 0), (0, 1)), ((1, 0), (1, 1)))
+    >>> result = solve(Board.parse("aa\\nbb"))
+    >>> [str(pair) for pair in result.moves], result.complete
+    (['0,0 0,1', '1,0 1,1'], True)
     >>> solve(Board.parse("aab\\nbcc"), node_limit=0).complete
     False
     """
     if not isinstance(board, Board):
         raise TypeError(f"solve needs a Board, not {type(board).__name__}")
-    budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    if not board.is_valid():
-        return None
+    return search(board, Budget(node_limit=node_limit, time_limit=time_limit, progress=progress))
+
+
+def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
+    """:func:`solve` within *budget* (which says afterwards what stopped it).
+
+    >>> budget = Budget(node_limit=0)
+    >>> search(Board.parse("aab\\nbcc"), budget).complete, budget.stopped_by
+    (False, 'node limit')
+    """
     grid = board._grid.copy()
     stride = grid.stride
+    line: list[_Move] = []
+    longest: list[_Move] = []
 
-    def cells(line: list[_Move]) -> tuple[Pair, ...]:
-        return tuple(
-            ((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
-            for move in line
+    def result(moves: list[_Move], complete: bool) -> SearchResult[Board, Pair]:
+        pairs = tuple(
+            Pair((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
+            for move in moves
             for i, j in move
+        )
+        final = board
+        if pairs:  # the grid has moved on: replay the line on a fresh copy
+            replay = board._grid.copy()
+            for move in moves:
+                for i, j in move:
+                    replay.remove(i, j)
+            final = Board(replay.rows(), board.rules)
+        return SearchResult(
+            board, pairs, final, complete, nodes=budget.nodes, seconds=budget.elapsed
         )
 
     tiles = len(board.tiles)
-    if not tiles:
-        return Solution((), True)
-    if budget.spend():
-        return Solution((), False)
-    visited = {grid.key()}
-    line: list[_Move] = []
-    undo: list[list[list[tuple[int, int]]]] = []
-    longest: list[_Move] = []
-    fewest = tiles
-    deadlocks = None if grid.gravity else _Deadlocks(grid)
-    frames = [_expand(grid, budget, deadlocks)]
+    if not board.is_valid() or not tiles:  # an odd kind is a proof; no tile, a solution
+        return result([], True)
+    try:
+        if budget.spend():
+            return result([], False)
+        visited = {grid.key()}
+        undo: list[list[list[tuple[int, int]]]] = []
+        fewest = tiles
+        deadlocks = None if grid.gravity else _Deadlocks(grid)
+        frames = [_expand(grid, budget, deadlocks)]
 
-    def retreat() -> None:
-        """Take back the last move."""
-        nonlocal tiles
-        for changes in reversed(undo.pop()):
-            grid.undo(changes)
-        tiles += 2 * len(line.pop())
+        def retreat() -> None:
+            """Take back the last move."""
+            nonlocal tiles
+            for changes in reversed(undo.pop()):
+                grid.undo(changes)
+            tiles += 2 * len(line.pop())
 
-    while frames:
-        if budget.exhausted or budget.spend():
-            return Solution(cells(longest), False)
-        move = next(frames[-1], None)
-        if move is None:
-            frames.pop()
-            if line:
+        while frames:
+            if budget.exhausted or budget.spend():
+                return result(longest, False)
+            move = next(frames[-1], None)
+            if move is None:
+                frames.pop()
+                if line:
+                    retreat()
+                continue
+            undo.append([grid.remove(i, j) for i, j in move])
+            line.append(move)
+            tiles -= 2 * len(move)
+            if not tiles:
+                return result(line, True)
+            key = grid.key()
+            if key in visited:
                 retreat()
-            continue
-        undo.append([grid.remove(i, j) for i, j in move])
-        line.append(move)
-        tiles -= 2 * len(move)
-        if not tiles:
-            return Solution(cells(line), True)
-        key = grid.key()
-        if key in visited:
-            retreat()
-            continue
-        visited.add(key)
-        if tiles < fewest:
-            fewest, longest = tiles, line.copy()
-        frames.append(_expand(grid, budget, deadlocks))
-    if budget.exhausted:
-        return Solution(cells(longest), False)
-    return None
+                continue
+            visited.add(key)
+            if tiles < fewest:
+                fewest, longest = tiles, line.copy()
+                budget.best = sum(map(len, longest))
+            frames.append(_expand(grid, budget, deadlocks))
+    except KeyboardInterrupt:
+        budget.interrupt()
+        return result(longest, False)
+    return result(longest, not budget.exhausted)

@@ -2,8 +2,10 @@
 
 ``rules()`` draws rule variants, ``boards()`` draws boards of any density
 (kinds may be odd, boards may be stuck), ``solvable_boards()`` draws deals
-built in reverse together with their witness, ``cells(board)`` draws a cell
-of a board and ``pairs(board)`` a pair that can be removed now.
+built in reverse together with their witness, ``states()`` draws positions
+for the shared contract (deals partly played, or any small board),
+``cells(board)`` draws a cell of a board and ``moves(board)`` a
+:class:`~puzzlekit.linkpath.Pair` that can be removed now.
 
 >>> from hypothesis import given, settings
 >>> from puzzlekit.linkpath import Board
@@ -21,7 +23,7 @@ from puzzlekit.grid import Cell
 from puzzlekit.linkpath.board import Board, Pair, Rules
 from puzzlekit.linkpath.deal import deal_with_solution
 
-__all__ = ["boards", "cells", "pairs", "rules", "solvable_boards"]
+__all__ = ["boards", "cells", "moves", "rules", "solvable_boards", "states"]
 
 
 def rules(*, gravity: bool = True) -> st.SearchStrategy[Rules]:
@@ -29,13 +31,14 @@ def rules(*, gravity: bool = True) -> st.SearchStrategy[Rules]:
 
     >>> from hypothesis import find
     >>> find(rules(), lambda r: r.gravity == "down" and not r.outside)
-    Rules(outside=False, max_turns=0, gravity='down')
+    Rules(outside=False, max_turns=0, gravity='down', groups=False)
     """
     return st.builds(
         Rules,
         outside=st.booleans(),
         max_turns=st.integers(0, 2),
         gravity=st.sampled_from([None, "down"] if gravity else [None]),
+        groups=st.booleans(),
     )
 
 
@@ -108,12 +111,32 @@ def cells(board: Board) -> st.SearchStrategy[Cell]:
     return st.tuples(st.integers(0, board.height - 1), st.integers(0, board.width - 1))
 
 
-def pairs(board: Board) -> st.SearchStrategy[Pair]:
+def moves(board: Board) -> st.SearchStrategy[Pair]:
     """A pair that can be removed from *board* now (nothing when it has none).
 
     >>> from hypothesis import find
-    >>> find(pairs(Board.parse("a.a\\nb.b")), lambda pair: True)
-    ((0, 0), (0, 2))
+    >>> find(moves(Board.parse("a.a\\nb.b")), lambda pair: True)
+    Pair(a=(0, 0), b=(0, 2))
     """
-    available = list(board.playable_pairs())
+    available = list(board.legal_moves())
     return st.sampled_from(available) if available else st.nothing()
+
+
+@st.composite
+def states(draw: st.DrawFn) -> Board:
+    """Positions the solver answers completely in milliseconds, for the shared contract.
+
+    Half are clearable deals of up to 4 x 4 under any rules, with some of
+    their witness already played; half are small boards of any density
+    (possibly stuck or impossible to clear).
+
+    >>> from hypothesis import find
+    >>> find(states(), lambda board: board.is_stuck).is_stuck
+    True
+    """
+    if draw(st.booleans()):
+        return draw(boards(max_side=4, rules=rules()))
+    board, witness = draw(solvable_boards(max_side=4, rules=rules()))
+    for pair in witness[: draw(st.integers(0, len(witness)))]:
+        board = board.play(pair)
+    return board

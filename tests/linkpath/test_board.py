@@ -9,8 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit.errors import IllegalMoveError, ParseError, UnsolvableError
-from puzzlekit.linkpath import ALPHABET, Board, Path, Rules, Solution, deal, solve
+from puzzlekit import SearchResult
+from puzzlekit.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    LimitReached,
+    ParseError,
+    UnsolvableError,
+)
+from puzzlekit.linkpath import ALPHABET, Board, Pair, Path, Rules, deal, solve
+from puzzlekit.svg import Svg
 from puzzlekit.testing.linkpath import boards, cells, rules
 
 # -- text ---------------------------------------------------------------------------
@@ -73,11 +81,14 @@ def test_rules_in_text_and_argument_must_agree():
 @pytest.mark.parametrize(
     ("rows", "error", "message"),
     [
-        ([[1, 2], [1]], ValueError, "row 1 has 1 cells"),
-        ([[1, -2]], ValueError, "negative"),
+        ([[1, 2], [1]], ArgumentError, "row 1 has 1 cells"),
+        ([[1, -2]], ArgumentError, "must be from 0 to 999999999, not -2"),
+        ([[1, 10**9]], ArgumentError, "must be from 0 to 999999999, not 1000000000"),
+        ([[2**63, 2**63]], ArgumentError, "must be from 0 to 999999999"),
         ([[1, "a"]], TypeError, "must be an int"),
-        ([], ValueError, "at least one row"),
-        ([[1] * 201], ValueError, "too large"),
+        ([], ArgumentError, "at least one row"),
+        ([[1] * 201], ArgumentError, "too large"),
+        ([[1] * 10**6], ArgumentError, "too large"),
     ],
 )
 def test_from_rows_checks(rows, error, message):
@@ -92,9 +103,9 @@ def test_wrong_types_at_the_boundary():
         Board(((1, 1),), rules="default")
     with pytest.raises(TypeError):
         Rules(outside=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError):
         Rules(max_turns=3)
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError):
         Rules(gravity="up")
 
 
@@ -146,47 +157,113 @@ _ANY = st.one_of(
 @settings(max_examples=60)
 @given(boards(max_side=5), _ANY, _ANY)
 def test_moves_with_arbitrary_cells_fail_cleanly(board, a, b):
-    for action in (board.remove, board.play, board.find_path, board.can_link):
-        with contextlib.suppress(IllegalMoveError, ValueError, TypeError):
+    for action in (board.remove, board.find_path, board.can_link):
+        with contextlib.suppress(IllegalMoveError, ArgumentError, TypeError):
             action(a, b)
+    try:
+        board.play((a, b))
+    except (IllegalMoveError, ArgumentError, TypeError):
+        assert (a, b) not in board.legal_moves()
+    else:
+        assert (a, b) in board.legal_moves()
 
 
-@settings(max_examples=30)
-@given(boards(max_side=5), st.data())
-def test_play_is_remove(board, data):
+@settings(max_examples=40)
+@given(boards(max_side=5, rules=rules()), st.data())
+def test_play_accepts_a_pair_its_text_and_cells_in_either_order(board, data):
     a, b = data.draw(cells(board)), data.draw(cells(board))
+    forms = [
+        Pair(a, b),
+        Pair(b, a),
+        str(Pair(a, b)),
+        f"{b[0]},{b[1]} {a[0]},{a[1]}",
+        (a, b),
+        (b, a),
+    ]
     try:
         expected = board.remove(a, b)
     except IllegalMoveError as error:
-        with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
-            board.play(a, b)
+        for form in forms:
+            assert form not in board.legal_moves()
+            with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
+                board.play(form)
     else:
-        assert board.play(a, b) == expected
+        for form in forms:
+            assert form in board.legal_moves()
+            assert board.play(form) == expected
 
 
-def test_off_the_board_cells_name_the_board():
-    with pytest.raises(ValueError, match=r"cell \(2, 0\) is off the 2 x 2 board"):
-        Board.parse("ab\nba").find_path((2, 0), (0, 0))
+def test_play_takes_one_move():
+    board = Board.parse("a.a\nbxb")
+    for m in board.legal_moves():  # the loop issue #12 reports
+        assert board.play(m).legal_moves().count() == board.legal_moves().count() - 1
+    with pytest.raises(TypeError):
+        board.play((0, 0), (0, 2))
+    with pytest.raises(TypeError, match="a move is a Pair"):
+        board.play(5)
+    with pytest.raises(ParseError):
+        board.play("0,0")
 
 
-def test_pairs_view_is_like_a_collection():
+@given(
+    st.tuples(st.integers(0, 10**18 - 1), st.integers(0, 10**18 - 1)),
+    st.tuples(st.integers(0, 10**18 - 1), st.integers(0, 10**18 - 1)),
+)
+def test_pair_text_round_trips_and_order_is_canonical(a, b):
+    pair = Pair(a, b)
+    assert Pair.parse(str(pair)) == pair == Pair(b, a) == Pair.of(str(Pair(b, a)))
+    assert pair.a <= pair.b
+    assert pickle.loads(pickle.dumps(pair, 0)) == pair
+
+
+@pytest.mark.parametrize(
+    ("a", "error"),
+    [
+        ((-1, 0), ArgumentError),
+        ((10**18, 0), ArgumentError),
+        ((0.5, 0), TypeError),
+        ("0,0", TypeError),
+    ],
+)
+def test_pair_refuses_cells_text_cannot_write(a, error):
+    with pytest.raises(error):
+        Pair(a, (0, 0))
+
+
+def test_off_the_board_cells_are_illegal_moves_with_one_message():
+    board = Board.parse("ab\nba")
+    message = re.escape("cell (2, 0) is off the board (2 rows, 2 columns)")
+    for action in (
+        lambda: board.find_path((2, 0), (0, 0)),
+        lambda: board.play("2,0 0,0"),
+        lambda: board.play(((2, 0), (0, 0))),
+        lambda: board.play(Pair((2, 0), (0, 0))),
+        lambda: board[2, 0],
+    ):
+        with pytest.raises(IllegalMoveError, match=message):
+            action()
+    with pytest.raises(IllegalMoveError, match="off the board"):
+        board.play(((-1, 0), (0, 0)))
+
+
+def test_moves_view_is_like_a_collection():
     board = Board.parse("a.a\nb.b\ncxc")
     view = board.legal_moves()
-    assert list(view) == list(board.playable_pairs())
-    assert ((0, 0), (0, 2)) in view
-    assert ((0, 2), (0, 0)) not in view  # pairs are written in reading order
+    assert [str(pair) for pair in view] == ["0,0 0,2", "1,0 1,2", "2,0 2,2"]
+    assert ((0, 0), (0, 2)) in view and ((0, 2), (0, 0)) in view  # either order
+    assert "0,2 0,0" in view and Pair((0, 2), (0, 0)) in view
     assert ((2, 0), (2, 2)) in view  # round the bottom ring
-    assert "nonsense" not in view and ((9, 9), (0, 0)) not in view
-    assert view.count() == 3 and bool(view)
-    assert not Board.parse("ab\nba").playable_pairs()
-    assert "Pairs of" in repr(view)
+    assert "nonsense" not in view and ((9, 9), (0, 0)) not in view and 7 not in view
+    assert view.count() == len(view) == 3 and bool(view)
+    assert not Board.parse("ab\nba").legal_moves()
 
 
 def test_validity_reports_odd_kinds():
     board = Board.parse("aab\nbcc\nd..")
     assert not board.is_valid()
     assert board.problems() == ["kind 'd' has 1 tiles, an odd number"]
-    assert solve(board) is None
+    result = solve(board)
+    assert result.complete and result.proved_unsolvable and result.moves == ()
 
 
 # -- screen picking, pictures, pickling --------------------------------------------------
@@ -202,7 +279,7 @@ def test_tile_at_point():
     assert board.tile_at_point(-1, 10, 40) is None
     assert board.tile_at_point(115, 62, 40, origin=(30, 20)) is None
     assert board.tile_at_point(75, 62, 40, origin=(30, 20)) == (1, 1)
-    with pytest.raises(ValueError, match="cell_size"):
+    with pytest.raises(ArgumentError, match="cell_size"):
         board.tile_at_point(1, 1, 0)
     with pytest.raises(TypeError):
         board.tile_at_point("1", 1, 40)
@@ -220,29 +297,39 @@ def test_text_picture_draws_links():
 
 @given(boards(max_side=5))
 def test_svg_parses(board):
-    pair = board.hint()
-    path = board.find_path(*pair) if pair else None
-    root = ET.fromstring(board.to_svg(path=path))
+    pair = next(iter(board.legal_moves()), None)
+    path = board.find_path(pair.a, pair.b) if pair else None
+    svg = board.to_svg(path=path)
+    assert isinstance(svg, Svg) and svg._repr_svg_() == svg
+    root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
+    assert root.find("{http://www.w3.org/2000/svg}title").text.startswith("Lianliankan board")
     assert len(root.findall("{http://www.w3.org/2000/svg}polyline")) == (path is not None)
     ET.fromstring(board._repr_svg_())
 
 
-def test_svg_options_are_checked():
-    with pytest.raises(ValueError):
-        Board.parse("ab").to_svg(cell_size=1)
-    with pytest.raises(TypeError):
-        Board.parse("ab").to_svg(cell_size="big")
+@pytest.mark.parametrize(
+    ("cell_size", "error"), [(1, ArgumentError), (10**400, ArgumentError), ("big", TypeError)]
+)
+def test_svg_options_are_checked(cell_size, error):
+    with pytest.raises(error, match="cell_size"):
+        Board.parse("ab").to_svg(cell_size=cell_size)
 
 
-def test_everything_pickles():
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_everything_pickles_after_a_link_query(protocol):
     board = deal(4, 4, 3, seed=1, rules=Rules(gravity="down"))
-    board.playable_pairs().count()  # fill the cache first
-    solution = solve(board)
-    path = board.find_path(*board.hint())
-    for value in (board, solution, path, board.rules):
-        assert pickle.loads(pickle.dumps(value)) == value
-    assert isinstance(solution, Solution)
+    board.legal_moves().count()  # fills the cached bitboard first
+    assert board.can_link(*board.tiles[:2]) in (True, False)
+    result = solve(board)
+    hint = board.hint()
+    path = board.find_path(hint.a, hint.b)
+    for value in (board, result, path, board.rules, hint):
+        copy = pickle.loads(pickle.dumps(value, protocol))
+        assert copy == value
+    copy = pickle.loads(pickle.dumps(board, protocol))
+    assert list(copy.legal_moves()) == list(board.legal_moves())  # the cache is rebuilt
+    assert isinstance(result, SearchResult)
     assert Path.parse(str(path)) == path
 
 
@@ -256,6 +343,8 @@ def test_shuffle_refuses_impossible_requests():
     with pytest.raises(UnsolvableError, match="odd number"):
         Board.parse("aab").shuffle(seed=1, solvable=True)
     closed = Board.parse("a...\n....\n...a", rules=Rules(max_turns=0))
-    with pytest.raises(UnsolvableError, match="legal move"):
+    with pytest.raises(LimitReached, match="without a legal move"):  # not proved: gave up
         closed.shuffle(seed=1)
+    with pytest.raises(LimitReached, match="node limit"):
+        closed.shuffle(seed=1, node_limit=5)
     assert Board.parse("..").shuffle(seed=1) == Board.parse("..")

@@ -6,14 +6,14 @@ from functools import partial
 import pytest
 from commandline import run_puzzlekit
 
-from puzzlekit.linkpath import Board
+from puzzlekit.linkpath import Board, Rules
 
 run = partial(run_puzzlekit, "linkpath")
 
 
-def replay(board, pairs):
-    for a, b in pairs:
-        board = board.remove(tuple(a), tuple(b))
+def replay(board, moves):
+    for move in moves:
+        board = board.play(move)
     return board
 
 
@@ -32,15 +32,21 @@ def test_deal_pipes_into_solve():
     solved = run("solve", "-", "--json", stdin=dealt.stdout)
     assert solved.returncode == 0, solved.stderr
     answer = json.loads(solved.stdout)
-    assert answer["complete"] and replay(board, answer["pairs"]).is_cleared
+    assert answer["complete"] and answer["solved"] is True
+    assert replay(board, answer["moves"]).is_solved
+    assert Board.parse(answer["board"]).is_solved and answer["nodes"] > 0
     plain = run("solve", "-", stdin=dealt.stdout)
     assert len(plain.stdout.splitlines()) == 12 * 16 // 2
+    as_json = json.loads(run("deal", "4x6", "--kinds", "3", "--seed", "1", "--json").stdout)
+    assert (as_json["height"], as_json["width"]) == (4, 6) and Board.parse(as_json["board"])
 
 
 def test_gravity_deals_carry_their_rules():
-    dealt = run("deal", "6x6", "--kinds", "6", "--seed", "1", "--gravity", "down", "--json")
+    dealt = run(
+        "deal", "6x6", "--kinds", "6", "--seed", "1", "--gravity", "down", "--groups", "--json"
+    )
     text = json.loads(dealt.stdout)["board"]
-    assert Board.parse(text).rules.gravity == "down"
+    assert Board.parse(text).rules == Rules(gravity="down", groups=True)
     assert run("solve", "-", stdin=text).returncode == 0
 
 
@@ -49,17 +55,27 @@ def test_unsolvable_exits_1(tmp_path):
     board.write_text("ab\nba\n")
     result = run("solve", str(board), "--json")
     assert result.returncode == 1
-    assert json.loads(result.stdout) == {"solvable": False, "complete": False, "pairs": []}
+    answer = json.loads(result.stdout)
+    assert answer["solved"] is False and answer["complete"] and answer["moves"] == []
     assert run("hint", str(board)).returncode == 1
     assert "stuck" in run("hint", str(board)).stdout
+    odd = tmp_path / "odd.txt"
+    odd.write_text("aab\nb.b\n")
+    hint = run("hint", str(odd))
+    assert hint.returncode == 1 and "odd number" in hint.stderr
 
 
 def test_hint_and_path(tmp_path):
     board = tmp_path / "board.txt"
-    board.write_text("axa\nb.b\n")
+    board.write_text("axa\nbxb\n")
     hint = run("hint", str(board), "--json")
     assert hint.returncode == 0
-    assert json.loads(hint.stdout)["pair"] == [[0, 0], [0, 2]]
+    move = json.loads(hint.stdout)["move"]
+    assert move in Board.parse("axa\nbxb").legal_moves()
+    cleared = tmp_path / "cleared.txt"
+    cleared.write_text("..\n")
+    assert run("hint", str(cleared)).returncode == 0
+    assert run("hint", str(board), "--node-limit", "0").returncode == 3
     path = run("path", str(board), "0,0", "0,2", "--json")
     assert json.loads(path.stdout) == {
         "path": [[0, 0], [-1, 0], [-1, 2], [0, 2]], "turns": 2, "length": 4,
@@ -78,6 +94,10 @@ def test_hint_and_path(tmp_path):
         (["path", "-", "0,0", "x"], "ab\nba\n"),
         (["deal", "3x3", "--kinds", "2"], ""),
         (["deal", "12by16", "--kinds", "2"], ""),
+        (["deal", "999x2", "--kinds", "2"], ""),
+        (["deal", "4x4", "--kinds", "2", "--time-limit", "-1"], ""),
+        (["deal", "2x4", "--kinds", "2", "--layout", "/no/such"], ""),
+        (["solve", "-"], "numbers:\n1 1000000000\n"),
         (["solve", "/no/such/file"], ""),
     ],
 )
@@ -94,15 +114,29 @@ def test_demo_is_a_solved_deal():
     text = demo()
     lines = text.splitlines()
     board = Board.parse("\n".join(lines[1:5]))
-    pairs = [tuple(tuple(map(int, cell.split(","))) for cell in line.split()) for line in lines[6:]]
-    assert replay(board, pairs).is_cleared
+    assert replay(board, lines[6:]).is_solved
 
 
-def test_a_stopped_search_exits_1_and_says_so():
+def test_a_stopped_search_exits_3_and_says_so():
     dealt = run("deal", "8x8", "--kinds", "6", "--seed", "2", "--gravity", "down")
+    limited = run("deal", "100x100", "--kinds", "6", "--node-limit", "10")
+    assert limited.returncode == 3 and "limit reached" in limited.stderr
     result = run("solve", "-", "--node-limit", "3", "--json", stdin=dealt.stdout)
-    assert result.returncode == 1
+    assert result.returncode == 3
     answer = json.loads(result.stdout)
-    assert answer["solvable"] is None and not answer["complete"]
+    assert answer["solved"] is None and not answer["complete"]
     text = run("solve", "-", "--node-limit", "3", stdin=dealt.stdout)
-    assert "stopped at the limit" in text.stdout
+    assert text.returncode == 3 and "stopped by a limit" in text.stdout
+
+
+def test_deal_on_a_layout(tmp_path):
+    dealt = run("deal", "6x6", "--kinds", "4", "--seed", "1", "--layout", "vertical")
+    assert dealt.returncode == 0, dealt.stderr
+    board = Board.parse(dealt.stdout)
+    assert all(board[r, 2] == 0 for r in range(6)) and len(board.tiles) == 24
+    mask = tmp_path / "mask.txt"
+    mask.write_text("##..\n####\n")
+    masked = run("deal", "2x4", "--kinds", "2", "--layout", str(mask), "--json")
+    assert Board.parse(json.loads(masked.stdout)["board"]).tiles == (
+        (0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (1, 3),
+    )

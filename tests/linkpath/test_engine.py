@@ -5,18 +5,19 @@ every route of at most three segments cell by cell, and replays removals
 with its own gravity.
 """
 
+import functools
 import itertools
 import re
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from puzzlekit.errors import IllegalMoveError
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError
 from puzzlekit.limits import make_rng
 from puzzlekit.linkpath import Board, Path, Rules, deal, deal_with_solution, solve
-from puzzlekit.testing.linkpath import boards, pairs, rules, solvable_boards
+from puzzlekit.testing.linkpath import boards, moves, rules, solvable_boards
 
 # -- the oracle -----------------------------------------------------------------------
 
@@ -64,7 +65,10 @@ def _length(points):
 def oracle_path(board, a, b):
     """The canonical link by brute force: every route of 1-3 segments."""
     rows, rules = board.rows, board.rules
-    if a == b or not board[a] or board[a] != board[b]:
+    if a == b or not board[a] or not board[b]:
+        return None
+    group = (lambda kind: (kind - 1) // 4) if rules.groups else (lambda kind: kind)
+    if group(board[a]) != group(board[b]):
         return None
     height, width = board.height, board.width
     lines = range(-1, max(height, width) + 1)
@@ -99,9 +103,15 @@ def oracle_remove(board, a, b):
 
 
 def replay(board, sequence):
-    for a, b in sequence:
+    """Play pairs (or two-cell tuples) through the oracle."""
+    for move in sequence:
+        a, b = (move.a, move.b) if hasattr(move, "a") else move
         board = oracle_remove(board, a, b)
     return board
+
+
+def cells_of(view):
+    return [(pair.a, pair.b) for pair in view]
 
 
 # -- links --------------------------------------------------------------------------
@@ -121,7 +131,7 @@ def test_find_path_agrees_with_brute_force(board):
 @settings(max_examples=40)
 @given(boards(max_side=7, kinds=2))
 def test_paths_are_valid(board):
-    for a, b in board.playable_pairs():
+    for a, b in cells_of(board.legal_moves()):
         path = board.find_path(a, b)
         assert path.points[0] == a and path.points[-1] == b
         assert path.turns <= board.rules.max_turns
@@ -209,43 +219,42 @@ def test_illegal_moves_say_why(a, b, reason):
         board.remove(a, b)
 
 
-def test_playable_pairs_do_not_skip_a_kind_with_many_tiles():
+def test_legal_moves_do_not_skip_a_kind_with_many_tiles():
     # ten tiles of one kind, only the last two linkable: KShisen stops after 4 tries
     board = Board.parse("axbxcxdxexa\nyyyyyyyyyyy\naxaxaxaxaxa")
-    found = list(board.playable_pairs())
-    brute = [
-        (a, b) for a, b in itertools.combinations(board.tiles, 2) if oracle_path(board, a, b)
-    ]
+    found = cells_of(board.legal_moves())
+    brute = [(a, b) for a, b in itertools.combinations(board.tiles, 2) if oracle_path(board, a, b)]
     assert found == sorted(brute, key=lambda ab: (board[ab[0]], ab))
 
 
 @settings(max_examples=40)
 @given(boards(max_side=6, kinds=3, rules=rules()))
-def test_playable_pairs_are_every_linkable_pair_once(board):
-    found = list(board.playable_pairs())
+def test_legal_moves_are_every_linkable_pair_once(board):
+    view = board.legal_moves()
+    found = cells_of(view)
     assert len(found) == len(set(found))
-    brute = {
-        (a, b) for a, b in itertools.combinations(board.tiles, 2) if oracle_path(board, a, b)
-    }
+    brute = {(a, b) for a, b in itertools.combinations(board.tiles, 2) if oracle_path(board, a, b)}
     assert set(found) == brute
     assert board.is_stuck == (not brute and bool(board.tiles))
-    assert (board.hint() is None) == (not brute)
-    assert board.playable_pairs().count() == len(brute)
+    assert board.is_over == (not brute) == (not view)
+    assert view.count() == len(view) == len(brute)
+    for a, b in itertools.islice(itertools.combinations(board.tiles, 2), 30):
+        assert ((a, b) in view) == ((b, a) in view) == ((a, b) in brute)
 
 
 @settings(max_examples=30)
 @given(st.data())
 def test_random_games_keep_invariants(data):
     board, _ = data.draw(solvable_boards(max_side=6, rules=rules()))
-    while board.playable_pairs():
-        a, b = data.draw(pairs(board))
-        after = board.remove(a, b)
-        assert after == oracle_remove(board, a, b)
+    while board.legal_moves():
+        pair = data.draw(moves(board))
+        after = board.play(pair)
+        assert after == oracle_remove(board, pair.a, pair.b)
         assert len(after.tiles) == len(board.tiles) - 2
-        assert all(n % 2 == 0 for n in after.counts().values())
+        assert after.is_valid()  # even counts per kind (per group of four with groups)
         assert Board.parse(str(after)) == after
         board = after
-    assert board.is_cleared or board.is_stuck
+    assert board.is_over and (board.is_solved or board.is_stuck)
 
 
 # -- the solver ----------------------------------------------------------------------
@@ -255,15 +264,15 @@ def test_random_games_keep_invariants(data):
 @given(solvable_boards(max_side=6, rules=rules()))
 def test_solve_clears_solvable_deals(board_and_witness):
     board, witness = board_and_witness
-    assert replay(board, witness).is_cleared
-    solution = solve(board)
-    assert solution is not None and solution.complete
-    assert replay(board, solution.pairs).is_cleared
+    assert replay(board, witness).is_solved
+    result = solve(board)
+    assert result.complete and result.solved and result.final.is_solved
+    assert replay(board, result.moves) == result.final == result.replayed()
 
 
 def _clearable(board, seen=None):
     """Exhaustive search through the oracle, for tiny boards."""
-    if board.is_cleared:
+    if board.is_solved:
         return True
     seen = set() if seen is None else seen
     if board in seen:
@@ -279,23 +288,24 @@ def _clearable(board, seen=None):
 @settings(max_examples=40)
 @given(boards(max_side=4, kinds=3, rules=rules()))
 def test_solve_is_exact_on_small_boards(board):
-    solution = solve(board)
-    assert solution is None or solution.complete
-    if solution is not None:
-        assert replay(board, solution.pairs).is_cleared
-    assert (solution is not None) == (board.is_valid() and _clearable(board))
+    result = solve(board)
+    assert result.complete
+    assert replay(board, result.moves) == result.final
+    assert (
+        result.solved == (board.is_valid() and _clearable(board)) == (not result.proved_unsolvable)
+    )
 
 
 def test_crossed_pairs_are_proved_unsolvable():
-    assert solve(Board.parse("ab\nba")) is None
-    assert solve(Board.parse("abc\nbca\ncab"), node_limit=10_000) is None
+    assert solve(Board.parse("ab\nba")).proved_unsolvable
+    assert solve(Board.parse("abc\nbca\ncab"), node_limit=10_000).proved_unsolvable
 
 
 def test_limits_stop_the_search_and_say_so():
     board = deal(10, 10, 12, seed=4, rules=Rules(max_turns=1, gravity="down"))
     stopped = solve(board, node_limit=5)
-    assert stopped is not None and not stopped.complete
-    replay(board, stopped.pairs)  # the partial line is legal
+    assert not stopped.complete and not stopped.proved_unsolvable
+    assert replay(board, stopped.moves) == stopped.final  # the partial line is legal
 
 
 @pytest.mark.parametrize("rules_", [Rules(), Rules(gravity="down")])
@@ -307,7 +317,7 @@ def test_time_limit_on_the_largest_board(rules_):
     started = time.perf_counter()
     result = solve(board, time_limit=1)
     assert time.perf_counter() - started < 1.5
-    assert result is not None and not result.complete
+    assert not result.complete
 
 
 # -- deals ---------------------------------------------------------------------------
@@ -320,16 +330,16 @@ def test_deals_come_with_a_witness(board_and_witness):
     assert not any(0 in row for row in board.rows)
     assert board.is_valid()
     assert len(witness) * 2 == board.height * board.width
-    assert replay(board, witness).is_cleared
+    assert replay(board, witness).is_solved
 
 
 @pytest.mark.parametrize("rules_", [Rules(), Rules(gravity="down"), Rules(outside=False)])
 def test_full_size_deals(rules_):
     board, witness = deal_with_solution(16, 30, 42, seed=7, rules=rules_)
     cleared = board
-    for a, b in witness:  # the library's own removal, checked against the oracle above
-        cleared = cleared.remove(a, b)
-    assert cleared.is_cleared
+    for pair in witness:  # the library's own removal, checked against the oracle above
+        cleared = cleared.play(pair)
+    assert cleared.is_solved
     counts = board.counts()
     assert len(counts) == 42 and max(counts.values()) - min(counts.values()) <= 2
 
@@ -337,13 +347,15 @@ def test_full_size_deals(rules_):
 def test_deals_are_deterministic_and_check_sizes():
     assert deal(6, 6, 5, seed=2) == deal(6, 6, 5, seed=2)
     assert deal(6, 6, 5, seed=2) != deal(6, 6, 5, seed=3)
-    with pytest.raises(ValueError, match="odd number of cells"):
+    with pytest.raises(ArgumentError, match="9 cells, an odd number"):
         deal(3, 3, 2)
-    with pytest.raises(ValueError, match="kinds must be from 1 to 2"):
+    with pytest.raises(ArgumentError, match="kinds must be from 1 to 2"):
         deal(2, 2, 3)
-    with pytest.raises(ValueError, match="rows must be from"):
+    with pytest.raises(ArgumentError, match="height must be from"):
         deal(0, 4, 1)
-    with pytest.raises(TypeError, match="cols must be an int"):
+    with pytest.raises(ArgumentError, match="width must be from 1 to 200"):
+        deal(2, 10**9, 1)
+    with pytest.raises(TypeError, match="width must be an int"):
         deal(2, "4", 1)
     with pytest.raises(TypeError, match="seed must be an int"):
         deal(2, 4, 1, seed="x")
@@ -353,21 +365,21 @@ def test_deals_are_deterministic_and_check_sizes():
 @given(solvable_boards(max_side=6, rules=rules()), st.integers(0, 1000), st.booleans())
 def test_shuffle_keeps_tiles_and_gives_a_move(board_and_witness, seed, solvable):
     board, witness = board_and_witness
-    for a, b in witness[: len(witness) // 2]:
-        board = board.remove(a, b)
+    for pair in witness[: len(witness) // 2]:
+        board = board.play(pair)
     shuffled = board.shuffle(seed=seed, solvable=solvable)
     assert shuffled.counts() == board.counts()
     assert set(shuffled.tiles) == set(board.tiles)
-    assert shuffled.is_cleared or shuffled.playable_pairs()
+    assert shuffled.is_solved or shuffled.legal_moves()
+    assert shuffled == board.shuffle(seed=seed, solvable=solvable)
     if solvable:
-        solution = solve(shuffled)
-        assert solution is not None and solution.complete
+        assert solve(shuffled).solved
 
 
 def test_path_objects_check_their_points():
-    with pytest.raises(ValueError, match="not on one line"):
+    with pytest.raises(ArgumentError, match="not on one line"):
         Path(((0, 0), (1, 1)))
-    with pytest.raises(ValueError, match="not a corner"):
+    with pytest.raises(ArgumentError, match="not a corner"):
         Path(((0, 0), (0, 1), (0, 3)))
     with pytest.raises(TypeError):
         Path(((0, 0),))
@@ -375,11 +387,11 @@ def test_path_objects_check_their_points():
 
 def test_dead_kinds_are_pruned_soundly():
     # the crossed pairs stay dead whatever is removed around them
-    assert solve(Board.parse("ab..cc\nba..dd\nef..ef")) is None
+    assert solve(Board.parse("ab..cc\nba..dd\nef..ef")).proved_unsolvable
     # with straight links only, a kind whose tiles share no line can never go
     straight = Rules(max_turns=0)
-    assert solve(Board.parse("a.b\n.ba", rules=straight)) is None
-    assert solve(Board.parse("a.a\nb.b", rules=straight)).complete
+    assert solve(Board.parse("a.b\n.ba", rules=straight)).proved_unsolvable
+    assert solve(Board.parse("a.a\nb.b", rules=straight)).solved
 
 
 def test_gravity_safe_moves_respect_floating_tiles():
@@ -388,13 +400,128 @@ def test_gravity_safe_moves_respect_floating_tiles():
     rules_ = Rules(gravity="down")
     for text in ["c.\n.b\nab\nca", "ab\nc.\nba\nc.", "a.a\nbcb\ncdd"]:
         board = Board.parse(text, rules=rules_)
-        solution = solve(board)
-        assert (solution is not None) == _clearable(board)
-        if solution is not None:
-            assert replay(board, solution.pairs).is_cleared
+        result = solve(board)
+        assert result.complete and result.solved == _clearable(board)
+        assert replay(board, result.moves) == result.final
 
 
-def test_house_names_share_one_implementation():
-    assert Board.legal_moves is Board.playable_pairs
-    board = Board.parse("a.a")
-    assert board.play((0, 0), (0, 2)) == board.remove((0, 0), (0, 2))
+# -- layouts (issue #18) ---------------------------------------------------------------
+
+
+@st.composite
+def masks(draw, max_side=6):
+    """Layout masks: of dominoes dropped at random, of settled columns, or of any cells."""
+    height, width = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    style = draw(st.sampled_from(["dominoes", "columns", "any"]))
+    grid = [["."] * width for _ in range(height)]
+    if style == "dominoes":
+        for r, c in itertools.product(range(height), range(width)):
+            step = draw(st.sampled_from([None, (0, 1), (1, 0), (0, 1)]))
+            if not step or r + step[0] >= height or c + step[1] >= width:
+                continue
+            if grid[r][c] == grid[r + step[0]][c + step[1]] == ".":
+                grid[r][c] = grid[r + step[0]][c + step[1]] = "#"
+    elif style == "columns":
+        for c in range(width):
+            for r in range(height - draw(st.integers(0, height)), height):
+                grid[r][c] = "#"
+    else:
+        for r, c in itertools.product(range(height), range(width)):
+            grid[r][c] = draw(st.sampled_from("#."))
+    return height, width, "\n".join("".join(row) for row in grid)
+
+
+@functools.cache
+def _dominoes(cells):
+    """Whether the frozenset *cells* can be paired off by neighbours: plain search, no library."""
+    if not cells:
+        return True
+    first = min(cells)
+    r, c = first
+    return any(
+        other in cells and _dominoes(cells - {first, other}) for other in ((r, c + 1), (r + 1, c))
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(masks(), st.integers(1, 4), rules(), st.integers(0, 2**32))
+def test_deals_on_any_layout_are_cleared_by_the_oracle(mask, kinds, rules_, seed):
+    height, width, text = mask
+    cells = [
+        (r, c)
+        for r, row in enumerate(text.split("\n"))
+        for c, mark in enumerate(row)
+        if mark == "#"
+    ]
+    sized = bool(cells) and len(cells) % 2 == 0 and kinds <= len(cells) // 2
+    settled = not any(r + 1 < height and (r + 1, c) not in cells for r, c in cells)
+    tiled = sized and _dominoes(frozenset(cells))
+    try:
+        board, witness = deal_with_solution(
+            height, width, kinds, seed=seed, rules=rules_, layout=text
+        )
+    except ArgumentError:
+        # refused only when impossible: gravity also builds some boards without a tiling
+        assert not tiled or (rules_.gravity is not None and not settled)
+        event("refused")
+        return
+    event("dealt")
+    assert sized and (settled if rules_.gravity else tiled)
+    assert list(board.tiles) == cells and board.rules == rules_
+    assert len(board.counts()) == kinds and board.is_valid()
+    assert replay(board, witness).is_solved  # the oracle, not the library, replays it
+    assert solve(board).solved
+    again = deal_with_solution(height, width, kinds, seed=seed, rules=rules_, layout=text)
+    assert again == (board, witness)
+
+
+@pytest.mark.parametrize("layout", ["vertical", "horizontal", "full"])
+def test_named_layouts(layout):
+    board, witness = deal_with_solution(9, 8, 10, seed=4, layout=layout)
+    empty_columns = {c for c in range(8) if all(board[r, c] == 0 for r in range(9))}
+    empty_rows = {r for r in range(9) if not any(board.rows[r])}
+    assert empty_columns == ({2, 5} if layout == "vertical" else set())
+    assert empty_rows == ({2, 5, 8} if layout == "horizontal" else set())
+    assert replay(board, witness).is_solved
+    assert deal(9, 8, 10, seed=4, layout=layout, solvable=False).tiles == board.tiles
+
+
+def test_bad_layouts():
+    with pytest.raises(ArgumentError, match="layout must be one of"):
+        deal(4, 4, 2, layout="diagonal")
+    with pytest.raises(TypeError, match="layout must be a str"):
+        deal(4, 4, 2, layout=3)
+    with pytest.raises(ArgumentError, match="the layout is 1 x 2, the board 4 x 4"):
+        deal(4, 4, 2, layout="##")
+    with pytest.raises(ParseError, match="layout has 'x'"):
+        deal(1, 2, 1, layout="#x")
+    with pytest.raises(ArgumentError, match="rest on another"):
+        deal(6, 4, 2, layout="horizontal", rules=Rules(gravity="down"))
+    with pytest.raises(ArgumentError, match="paired off by neighbours"):
+        deal(2, 2, 1, layout="#.\n.#")
+    with pytest.raises(ArgumentError, match="odd number or none"):
+        deal(2, 2, 1, layout="..\n..")
+
+
+# -- groups of four (issue #18) --------------------------------------------------------
+
+
+def test_groups_of_four_match_across_kinds():
+    groups = Rules(groups=True)
+    board = Board.parse("1.2\n5.9", rules=groups)
+    assert board.can_link((0, 0), (0, 2))  # kinds 1 and 2: one group
+    assert not board.can_link((1, 0), (1, 2))  # kinds 5 and 9: two groups
+    assert not Board.parse("1.2").can_link((0, 0), (0, 2))  # by kind without the switch
+    with pytest.raises(IllegalMoveError, match="different groups of four"):
+        board.play("1,0 1,2")
+    crossed = Board.parse("12\n34", rules=groups)
+    result = solve(crossed)
+    assert result.solved and replay(crossed, result.moves).is_solved
+    assert solve(Board.parse("12\n34")).proved_unsolvable
+    assert Board.parse(str(crossed)) == crossed and "groups=yes" in str(crossed)
+    assert not Board.parse("12\n3.", rules=groups).is_valid()
+
+
+def test_deals_with_groups_are_cleared_by_the_oracle():
+    board, witness = deal_with_solution(6, 8, 12, seed=3, rules=Rules(groups=True))
+    assert replay(board, witness).is_solved and solve(board).solved
