@@ -105,7 +105,7 @@ def main() -> None:
     started = time.perf_counter()
     fast_results = []
     for number, board in enumerate(boards):
-        bits = layout.encode(board.rows)
+        bits = layout.encode(board.columns)
         rng = random.Random(number)
         fast_results += [fast_playout(layout, bits, rng) for _ in range(rounds)]
     fast_seconds = time.perf_counter() - started
@@ -122,7 +122,7 @@ def main() -> None:
 
     for (fast_score, bits), (score, columns) in zip(fast_results, baseline_results, strict=True):
         final = Board(columns=tuple(map(tuple, columns)), height=15)
-        if fast_score != score or layout.decode(bits) != final.rows:
+        if fast_score != score or layout.decode(bits) != final.columns:
             raise SystemExit("the two implementations disagree")
     playouts = len(fast_results)
     fast_rate = playouts / fast_seconds

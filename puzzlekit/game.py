@@ -175,7 +175,7 @@ class Game(Generic[S, M]):
     >>> game = Game(samegame.Board.parse("1122\\n1212\\n2211"))
     >>> game.play(samegame.Move(0, 0))
     >>> game.score, len(game.moves)
-    (0, 1)
+    (1, 1)
     """
 
     def __init__(

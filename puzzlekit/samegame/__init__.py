@@ -3,31 +3,46 @@
 A *group* is a maximal set of same-coloured blocks joined through edges. A
 move removes a group of two or more blocks; the blocks above fall, and when
 a column empties the columns to its right shift left. The game is over when
-no such group is left, and *cleared* when no block is. Scores follow a
-:class:`Rules` value (:data:`STANDARD`: ``(n - 2) ** 2`` per move, 1000 for
-clearing the board).
+no such group is left, and *cleared* when no block is. Scores follow the
+board's :class:`Rules` value (:data:`STANDARD`: ``(n - 2) ** 2`` per move,
+1000 for clearing the board).
 
 Cells are ``(row, col)``, 0-based, row 0 at the top; colours are ints, written
 ``0``-``9`` then ``a``-``z`` and ``A``-``Z`` in the text form, ``.`` for empty.
 
->>> from puzzlekit.samegame import Board, STANDARD, play_sequence, solve
+>>> from puzzlekit.samegame import Board, play_sequence, solve
 >>> board = Board.parse('''
 ... 2..
 ... 12.
 ... 113
 ... ''')
->>> board.legal_moves()
-(Move(row=1, col=0),)
+>>> list(board.legal_moves())
+[Move(row=1, col=0)]
 >>> board.play((2, 1))
 Board.parse('...\\n...\\n223')
->>> play_sequence(board, [(2, 1), (2, 0)], STANDARD)
+>>> play_sequence(board, ["2,1", "2,0"])
 (Board.parse('...\\n...\\n3..'), 1)
->>> solve(board, node_limit=1000).score   # the best line: 1s, then 2s, leaving the 3
-1
+>>> result = solve(board)   # the best line: 1s, then 2s, leaving the 3
+>>> result.score, result.complete, [str(move) for move in result.moves]
+(1, True, ['2,0', '2,0'])
 """
 
-from puzzlekit.samegame.board import COLOUR_CHARS, MAX_COLOURS, Board, Colour, Group, Move, settle
-from puzzlekit.samegame.positions import load_standard_set, random_board
+from collections.abc import Sequence
+
+from puzzlekit.contract import PuzzleType
+from puzzlekit.samegame.board import (
+    COLOUR_CHARS,
+    MAX_COLOURS,
+    MAX_SIDE,
+    Board,
+    Colour,
+    Group,
+    Move,
+    play_sequence,
+    settle,
+)
+from puzzlekit.samegame.generate import ClearableBoard, clearable_board
+from puzzlekit.samegame.positions import load_standard_set, random_board, random_state
 from puzzlekit.samegame.rules import (
     CLEAR_THE_BOARD,
     CLICKOMANIA,
@@ -35,27 +50,59 @@ from puzzlekit.samegame.rules import (
     STANDARD,
     EndPenalty,
     Rules,
-    play_sequence,
 )
-from puzzlekit.samegame.solver import Solution, solve
+from puzzlekit.samegame.solver import solve
 
 __all__ = [
     "CLEAR_THE_BOARD",
     "CLICKOMANIA",
     "COLOUR_CHARS",
     "MAX_COLOURS",
+    "MAX_SIDE",
     "PRESETS",
+    "PUZZLE",
     "STANDARD",
     "Board",
+    "ClearableBoard",
     "Colour",
     "EndPenalty",
     "Group",
     "Move",
     "Rules",
-    "Solution",
+    "clearable_board",
     "load_standard_set",
     "play_sequence",
     "random_board",
+    "random_state",
+    "score",
     "settle",
     "solve",
 ]
+
+def score(start: Board, moves: Sequence[Move]) -> int:
+    """The score of a line of moves from *start* under its rules: :func:`play_sequence`'s total.
+
+    A :class:`puzzlekit.Game` shows it as the running score.
+
+    >>> score(Board.parse("1122\\n1212\\n2211"), [Move(0, 0)])
+    1
+    """
+    return play_sequence(start, moves)[1]
+
+
+PUZZLE: PuzzleType[Board, Move] = PuzzleType(
+    name="samegame",
+    title="SameGame",
+    state=Board,
+    move=Move,
+    solve=solve,
+    random_state=random_state,
+    strategies="puzzlekit.testing.samegame",
+    cli="puzzlekit.samegame.cli",
+    score=score,
+)
+"""SameGame in the registry :data:`puzzlekit.PUZZLES`.
+
+>>> PUZZLE.solve(PUZZLE.random_state(4)).complete
+True
+"""

@@ -1,59 +1,72 @@
 """The SameGame board: blocks, groups, moves, gravity and column shift.
 
-A board is a rectangle of coloured blocks. Colours are ints from 0 to
-``MAX_COLOURS - 1``; an empty cell is ``None``. Cells are ``(row, col)``,
-0-based, row 0 at the top. A *group* is a maximal set of same-coloured blocks
-joined through edges; a move removes a group of two or more blocks, lets the
-blocks above fall and shifts the columns right of any emptied column left.
+A board is a rectangle of coloured blocks under a :class:`Rules` value.
+Colours are ints from 0 to ``MAX_COLOURS - 1``; an empty cell is ``None``.
+Cells are ``(row, col)``, 0-based, row 0 at the top. A *group* is a maximal
+set of same-coloured blocks joined through edges; a move removes a group of
+``rules.min_group`` (2) or more blocks, lets the blocks above fall and
+shifts the columns right of any emptied column left.
 
 Text form: one line per row, top row first, one character per cell, ``.``
 for empty. Colour ``k`` is written ``COLOUR_CHARS[k]``: the digits ``0``-``9``
-for colours 0-9, then ``a``-``z`` for 10-35 and ``A``-``Z`` for 36-61, so the
-standard test set's colours 0-4 read the same as characters and as numbers.
-Rows of whitespace-separated numbers (``0 3 1``, ``.`` for empty), the form of
-the standard test set, are read too.
+for colours 0-9, then ``a``-``z`` for 10-35 and ``A``-``Z`` for 36-61. Rows of
+whitespace-separated numbers (``0 3 1``, ``.`` for empty), the form of the
+standard test set, are read too. The rule that tells the two apart: the text
+is read as numbers when it starts with a ``numbers:`` line or when some row
+has two or more entries separated by white space; otherwise every character
+is a cell (so ``12`` is two cells, colours 1 and 2; a one-column board of
+numbers needs the ``numbers:`` line). Rules other than :data:`STANDARD` are
+written on a ``rules:`` line before the rows.
 
 >>> board = Board.parse('''
 ... 1..
 ... 12.
 ... 221
 ... ''')
->>> board.legal_moves()
-(Move(row=0, col=0), Move(row=1, col=1))
->>> board.play((1, 1))
+>>> list(board.legal_moves())
+[Move(row=0, col=0), Move(row=1, col=1)]
+>>> board.play("1,1")
 Board.parse('...\\n1..\\n11.')
->>> board.play((1, 1)).play((2, 0)).is_cleared
+>>> board.play(Move(1, 1)).play((2, 0)).is_solved
 True
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
-from itertools import groupby
-from typing import NamedTuple, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, groupby
+from typing import Any, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError, quoted
+from puzzlekit.contract import Moves
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
     Cell,
     as_cell,
     check_characters,
+    check_int,
+    check_on_board,
     parse_cell,
     parse_grid,
     parse_token_grid,
     where,
 )
+from puzzlekit.limits import check_limit
+from puzzlekit.samegame.rules import STANDARD, Rules
+from puzzlekit.svg import Svg
 
 __all__ = [
     "COLOUR_CHARS",
     "MAX_COLOURS",
+    "MAX_SIDE",
     "Board",
     "Colour",
     "Group",
     "Move",
     "Rows",
+    "play_sequence",
     "settle",
 ]
 
@@ -62,6 +75,9 @@ Colour: TypeAlias = int
 
 Rows: TypeAlias = tuple[tuple[Colour | None, ...], ...]
 """A board as rows, top row first; ``None`` is an empty cell."""
+
+Columns: TypeAlias = tuple[tuple[Colour, ...], ...]
+"""A board as columns, bottom block first, the empty columns on the right."""
 
 COLOUR_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The character of each colour in the compact text form: colour ``k`` is ``COLOUR_CHARS[k]``."""
@@ -73,10 +89,39 @@ MAX_COLOURS = len(COLOUR_CHARS)
 62
 """
 
+MAX_SIDE = 1000
+"""The most rows, and the most columns, a board may have (so at most a million cells).
+
+Checked before anything is allocated, by the constructor, :meth:`Board.parse`,
+:func:`settle` and :func:`~puzzlekit.samegame.random_board`: a larger board
+would take seconds for each move and gigabytes for a search.
+
+>>> Board(columns=((1,),), height=10**6)
+Traceback (most recent call last):
+...
+puzzlekit.errors.ArgumentError: height must be from 1 to 1000, not 1000000
+>>> Board.parse("1" * 1001)
+Traceback (most recent call last):
+...
+puzzlekit.errors.ParseError: a samegame board has at most 1000 rows and 1000 columns, not 1 x 1001
+"""
+
 EMPTY = "."
 """The character of an empty cell."""
 
 _WHAT = "samegame board"
+_RULES = "rules:"
+"""Starts the header line of a board whose rules are not :data:`STANDARD`."""
+_NUMBERS = "numbers:"
+"""A header line saying the rows are written as whitespace-separated numbers."""
+_COLOUR_OF = {char: colour for colour, char in enumerate(COLOUR_CHARS)}
+# A numeric token as the character of its colour: "7", "07" and "61" are colours.
+_CHAR_OF_TOKEN = {
+    **{str(colour): COLOUR_CHARS[colour] for colour in range(MAX_COLOURS)},
+    **{f"0{colour}": COLOUR_CHARS[colour] for colour in range(10)},
+    EMPTY: EMPTY,
+}
+_MAX_COORDINATE = 10**18 - 1  # what the ROW,COL text form reads back
 
 
 # A run is a maximal vertical stretch of one colour in one column, written
@@ -92,7 +137,7 @@ def _column_runs(column: tuple[Colour, ...]) -> _Runs:
     height = 0
     for colour, blocks in groupby(column):
         starts.append(height)
-        height += len(list(blocks))
+        height += sum(1 for _ in blocks)
         ends.append(height)
         colours.append(colour)
     return starts, ends, colours
@@ -103,7 +148,7 @@ class _RunIndex:
 
     __slots__ = ("_columns", "_runs")
 
-    def __init__(self, columns: tuple[tuple[Colour, ...], ...]) -> None:
+    def __init__(self, columns: Columns) -> None:
         self._columns = columns
         self._runs: dict[int, _Runs] = {}
 
@@ -149,7 +194,7 @@ class _RunIndex:
         return total
 
 
-def _label_runs(columns: tuple[tuple[Colour, ...], ...]) -> tuple[list[_Runs], list[int]]:
+def _label_runs(columns: Columns) -> tuple[list[_Runs], list[int]]:
     """The runs of every non-empty column, and for each run the id of its group.
 
     Runs are numbered column by column, bottom up. Neighbouring columns are
@@ -184,21 +229,31 @@ def _label_runs(columns: tuple[tuple[Colour, ...], ...]) -> tuple[list[_Runs], l
     return runs, [root(run) for run in range(len(parent))]
 
 
-class Move(NamedTuple):
+def _check_coordinate(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    check_int(attribute.name, value, minimum=0, maximum=_MAX_COORDINATE)
+
+
+@attrs.frozen(order=True)
+class Move:
     """A move: any cell ``(row, col)`` of the group to remove.
 
-    A move *is* a cell (a named tuple), so a plain ``(row, col)`` pair works
-    wherever a move does. Its text form is ``ROW,COL`` (0-based, row 0 at the
-    top), the notation of the command line.
+    Its text form is ``ROW,COL`` (0-based, row 0 at the top), the notation of
+    the command line; ``play`` and ``in legal_moves()`` also take the plain
+    ``(row, col)`` pair and the text. Coordinates are ints from 0 to
+    ``10**18 - 1``, so that every move's text reads back.
 
     >>> move = Move.parse("3,4")
-    >>> move, str(move), move == (3, 4)
-    (Move(row=3, col=4), '3,4', True)
+    >>> move, str(move), move.cell
+    (Move(row=3, col=4), '3,4', (3, 4))
+    >>> Move(-1, 0)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: row must be from 0 to 999999999999999999, not -1
     """
 
-    row: int
+    row: int = attrs.field(validator=_check_coordinate)
     """The row, 0 at the top."""
-    col: int
+    col: int = attrs.field(validator=_check_coordinate)
     """The column, 0 on the left."""
 
     @classmethod
@@ -217,6 +272,24 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.row},{self.col}"
+
+    @property
+    def cell(self) -> Cell:
+        """The ``(row, col)`` pair.
+
+        >>> Move(2, 5).cell
+        (2, 5)
+        """
+        return (self.row, self.col)
+
+
+def _move_cell(move: object) -> Cell:
+    """The cell of *move* in any form ``play`` takes: a :class:`Move`, a pair, or its text."""
+    if isinstance(move, Move):
+        return move.cell
+    if isinstance(move, str):
+        return parse_cell(move)
+    return as_cell(move)
 
 
 @attrs.frozen
@@ -254,148 +327,183 @@ class Group:
         return Move(*self.cells[0])
 
 
+def _check_size(height: int, width: int, error: type[ValueError]) -> None:
+    if height > MAX_SIDE or width > MAX_SIDE:
+        raise error(
+            f"a {_WHAT} has at most {MAX_SIDE} rows and {MAX_SIDE} columns, "
+            f"not {height} x {width}"
+        )
+
+
 def _check_rows(rows: object) -> Rows:
     """*rows* as a tuple of equally long tuples of colours or ``None``."""
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
         raise TypeError(f"rows must be a sequence of sequences, not {type(rows).__name__}")
     if not rows:
-        raise ValueError("a board needs at least one row")
+        raise ArgumentError("a board needs at least one row")
+    first = rows[0]
+    if isinstance(first, (str, bytes)) or not isinstance(first, Sequence):
+        raise TypeError(f"row 0 must be a sequence, not {type(first).__name__}")
+    _check_size(len(rows), len(first), ArgumentError)
     checked: list[tuple[Colour | None, ...]] = []
     for number, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
             raise TypeError(f"row {number} must be a sequence, not {type(row).__name__}")
+        if len(row) != len(first):
+            raise ArgumentError(
+                f"row {number} has {len(row)} cells, expected {len(first)} like row 0"
+            )
         for col, value in enumerate(row):
             if value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, int):
+            if type(value) is not int:
                 raise TypeError(
-                    f"cell at {where(number, col)} must be an int colour or None, "
-                    f"not {value!r}"
+                    f"cell at {where(number, col)} must be an int colour or None, not {value!r}"
                 )
             if not 0 <= value < MAX_COLOURS:
-                raise ValueError(
+                raise ArgumentError(
                     f"colour {value} at {where(number, col)} is outside 0-{MAX_COLOURS - 1}"
                 )
         checked.append(tuple(row))
-    width = len(checked[0])
-    if width == 0:
-        raise ValueError("a board needs at least one column")
-    for number, row in enumerate(checked):
-        if len(row) != width:
-            raise ValueError(f"row {number} has {len(row)} cells, expected {width} like row 0")
+    if not checked[0]:
+        raise ArgumentError("a board needs at least one column")
     return tuple(checked)
 
 
-def _unreachable(rows: Rows) -> str | None:
-    """Say where *rows* show a state no game reaches, or ``None`` when they do not."""
-    height = len(rows)
-    first_empty_column = None
-    for col in range(len(rows[0])):
-        bottom_up = [rows[row][col] for row in range(height - 1, -1, -1)]
-        if None in bottom_up:
-            gap = bottom_up.index(None)
-            for lift in range(gap + 1, height):
-                if bottom_up[lift] is not None:
-                    # Everything between the gap and this block is empty too.
-                    row = height - 1 - lift
-                    return (
-                        f"the block at {where(row, col)} floats over the empty cell "
-                        f"at {where(row + 1, col)}"
-                    )
-        if bottom_up[0] is None:
-            if first_empty_column is None:
-                first_empty_column = col
-        elif first_empty_column is not None:
-            return (
-                f"column {first_empty_column} is empty but column {col} to its right is not"
+def _column_text(rows: Sequence[Sequence[Any]]) -> list[str]:
+    """Each column of *rows* (cells as characters) as a string, bottom cell first."""
+    return ["".join(column) for column in zip(*reversed(rows), strict=True)]
+
+
+def _settled_columns(texts: list[str], settle: bool) -> Columns:
+    """The columns of column texts (bottom first, ``.`` empty), checked or settled."""
+    columns: list[tuple[Colour, ...]] = []
+    first_empty = None
+    height = len(texts[0])
+    for col, text in enumerate(texts):
+        blocks = text.replace(EMPTY, "") if settle else text.rstrip(EMPTY)
+        if not settle and EMPTY in blocks:
+            gap = blocks.index(EMPTY)
+            lift = len(blocks) - len(blocks[gap:].lstrip(EMPTY))  # the lowest floating block
+            row = height - 1 - lift
+            raise ValueError(
+                f"the block at {where(row, col)} floats over the empty cell "
+                f"at {where(row + 1, col)}"
             )
-    return None
+        if not blocks:
+            first_empty = col if first_empty is None else first_empty
+            continue
+        if first_empty is not None and not settle:
+            raise ValueError(f"column {first_empty} is empty but column {col} to its right is not")
+        columns.append(tuple(map(_COLOUR_OF.__getitem__, blocks)))
+    return tuple(columns) + ((),) * (len(texts) - len(columns))
 
 
-def _columns_of(rows: Rows) -> tuple[tuple[Colour, ...], ...]:
-    """The blocks of each column of *rows*, bottom-up, settled: blocks fall, columns shift left."""
-    width = len(rows[0])
-    columns = [
-        tuple(colour for row in reversed(rows) if (colour := row[col]) is not None)
-        for col in range(width)
-    ]
-    filled = [column for column in columns if column]
-    return tuple(filled + [()] * (width - len(filled)))
+def _row_characters(rows: Rows) -> list[str]:
+    return ["".join(EMPTY if cell is None else COLOUR_CHARS[cell] for cell in row) for row in rows]
 
 
-def _read_rows(text: str) -> Rows:
-    """The rows of board *text*, compact or numeric, not yet checked for reachability."""
+def _read_text(text: str, rules: Rules | None, *, settle: bool) -> Board:
+    """The board of *text*: headers, then compact or numeric rows; see :meth:`Board.parse`."""
     if not isinstance(text, str):
         raise TypeError(f"{_WHAT} text must be a str, not {type(text).__name__}")
-    if any(len(line.split()) > 1 for line in text.splitlines()):
-        return tuple(
-            tuple(_read_token(token, row, col) for col, token in enumerate(tokens))
-            for row, tokens in enumerate(parse_token_grid(text, what=_WHAT))
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    body, numbers, headers = text.lstrip(), False, set()
+    while body.startswith((_RULES, _NUMBERS)):
+        header, _, body = body.partition("\n")
+        body = body.lstrip()
+        name = _NUMBERS if header.startswith(_NUMBERS) else _RULES
+        # Each header once, so the text is copied a bounded number of times.
+        if name in headers:
+            raise ParseError(f"{_WHAT} text {quoted(text)} has a second {name!r} line")
+        headers.add(name)
+        if name == _NUMBERS:
+            if header.strip() != _NUMBERS:
+                raise ParseError(f"board header {quoted(header)} takes nothing after {_NUMBERS!r}")
+            numbers = True
+            continue
+        named = Rules.parse(header[len(_RULES) :])
+        if rules is not None and rules != named:
+            raise ParseError(f"{_WHAT} text names rules {str(named)!r} that differ from {rules}")
+        rules = named
+    # Every cell takes at least one non-blank character, at most two: a text with
+    # too many of them is refused before its cells are built.
+    if len("".join(body.split())) > 2 * MAX_SIDE * MAX_SIDE:
+        raise ParseError(
+            f"{_WHAT} text {quoted(text)} has more than {MAX_SIDE} x {MAX_SIDE} cells"
         )
-    lines = parse_grid(text, what=_WHAT)
-    check_characters(lines, EMPTY + COLOUR_CHARS, what=_WHAT)
-    return tuple(
-        tuple(None if char == EMPTY else COLOUR_CHARS.index(char) for char in line)
-        for line in lines
-    )
+    numbers = numbers or any(len(line.split(maxsplit=1)) > 1 for line in body.splitlines())
+    if numbers:
+        tokens = parse_token_grid(body, what=_WHAT)
+        _check_size(len(tokens), len(tokens[0]), ParseError)
+        lines = [_token_characters(row, number) for number, row in enumerate(tokens)]
+    else:
+        lines = list(parse_grid(body, what=_WHAT))
+        _check_size(len(lines), len(lines[0]), ParseError)
+        check_characters(tuple(lines), EMPTY + COLOUR_CHARS, what=_WHAT)
+    try:
+        columns = _settled_columns(_column_text(lines), settle)
+    except ValueError as error:
+        raise ParseError(
+            f"{_WHAT} {quoted(text)} cannot occur in a game: {error} (settle() lets it fall)"
+        ) from None
+    return Board(columns, len(lines), STANDARD if rules is None else rules)
 
 
-def _read_token(token: str, row: int, col: int) -> Colour | None:
-    if token == EMPTY:
-        return None
-    # The length test comes first: int() of a huge string is slow or refused.
-    if len(token) <= 2 and token.isascii() and token.isdigit() and int(token) < MAX_COLOURS:
-        return int(token)
-    raise ParseError(
-        f"{_WHAT} has {token!r} at {where(row, col)}; "
-        f"expected '.' or a colour number 0-{MAX_COLOURS - 1}"
-    )
+def _token_characters(tokens: tuple[str, ...], row: int) -> str:
+    try:
+        return "".join(map(_CHAR_OF_TOKEN.__getitem__, tokens))
+    except KeyError:
+        col = next(col for col, token in enumerate(tokens) if token not in _CHAR_OF_TOKEN)
+        raise ParseError(
+            f"{_WHAT} has {quoted(tokens[col])} at {where(row, col)}; "
+            f"expected '.' or a colour number 0-{MAX_COLOURS - 1}"
+        ) from None
 
 
-def _board_text(columns: tuple[tuple[Colour, ...], ...], height: int) -> str:
-    lines = []
-    for lift in range(height - 1, -1, -1):
-        lines.append(
-            "".join(COLOUR_CHARS[column[lift]] if lift < len(column) else EMPTY
-                    for column in columns)
-        )
-    return "\n".join(lines)
-
-
-def _check_columns(columns: object, height: object) -> None:
-    if isinstance(height, bool) or not isinstance(height, int):
-        raise TypeError(f"height must be an int, not {type(height).__name__}")
-    if height < 1:
-        raise ValueError(f"height must be at least 1, not {height}")
-    if not isinstance(columns, tuple) or not all(isinstance(c, tuple) for c in columns):
-        raise TypeError("columns must be a tuple of tuples of colours")
+def _check_columns(board: Board) -> None:
+    """Check a board's fields: types, the size cap first, colours, settledness."""
+    columns, height = board.columns, board.height
+    check_int("height", height, minimum=1, maximum=MAX_SIDE)
+    if not isinstance(columns, tuple):
+        raise TypeError(f"columns must be a tuple of tuples, not {type(columns).__name__}")
     if not columns:
-        raise ValueError("a board needs at least one column")
+        raise ArgumentError("a board needs at least one column")
+    _check_size(height, len(columns), ArgumentError)
+    if not all(type(column) is tuple for column in columns):
+        raise TypeError("columns must be a tuple of tuples of colours")
     for col, column in enumerate(columns):
         if len(column) > height:
-            raise ValueError(f"column {col} has {len(column)} blocks, more than height {height}")
-        for colour in column:
-            if isinstance(colour, bool) or not isinstance(colour, int):
-                raise TypeError(f"column {col} holds {colour!r}, not an int colour")
-            if not 0 <= colour < MAX_COLOURS:
-                raise ValueError(
-                    f"column {col} holds colour {colour}, outside 0-{MAX_COLOURS - 1}"
-                )
+            raise ArgumentError(
+                f"column {col} has {len(column)} blocks, more than height {height}"
+            )
+    # Whole-board checks at C speed: a board has up to a million blocks.
+    if set(map(type, chain.from_iterable(columns))) - {int}:
+        colour = next(c for c in chain.from_iterable(columns) if type(c) is not int)
+        raise TypeError(f"columns hold {colour!r}, not an int colour")
+    colours = set(chain.from_iterable(columns))
+    if colours and not (min(colours) >= 0 and max(colours) < MAX_COLOURS):
+        colour = min(colours) if min(colours) < 0 else max(colours)
+        raise ArgumentError(f"columns hold colour {colour}, outside 0-{MAX_COLOURS - 1}")
     filled = sum(1 for column in columns if column)
     if not all(columns[:filled]):
-        raise ValueError(
-            f"column {columns.index(())} is empty but a column to its right is not"
-        )
+        raise ArgumentError(f"column {columns.index(())} is empty but a column to its right is not")
+    if not isinstance(board.rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(board.rules).__name__}")
 
 
 @attrs.frozen(repr=False)
 class Board:
-    """A SameGame position: immutable, hashable, picklable.
+    """A SameGame position and its rules: immutable, hashable, picklable.
 
     It is stored by columns, bottom block first, with the non-empty columns
     on the left, which is exactly the set of states a game can reach. Build it
     with :meth:`parse`, :meth:`from_rows`, :func:`settle` or
     :func:`~puzzlekit.samegame.random_board`; ``repr`` shows code that rebuilds it.
+    *rules* (:data:`~puzzlekit.samegame.STANDARD` by default) decide which
+    groups may be removed and how a line scores. A board has at most
+    :data:`MAX_SIDE` rows and columns.
 
     >>> board = Board.parse("1.\\n12")
     >>> board.columns, board.height
@@ -406,51 +514,47 @@ class Board:
     True
     """
 
-    columns: tuple[tuple[Colour, ...], ...]
+    columns: Columns
     """The blocks of each column, bottom block first; empty columns are all on the right."""
     height: int
     """The number of rows."""
+    rules: Rules = STANDARD
+    """The rules of play and scoring."""
 
     def __attrs_post_init__(self) -> None:
-        _check_columns(self.columns, self.height)
-
-    @classmethod
-    def _make(cls, columns: tuple[tuple[Colour, ...], ...], height: int) -> Board:
-        # Moves build boards that are valid by construction: skip the checks.
-        board = object.__new__(cls)
-        object.__setattr__(board, "columns", columns)
-        object.__setattr__(board, "height", height)
-        return board
+        _check_columns(self)
 
     # -- text and rows ------------------------------------------------------
 
     @classmethod
-    def parse(cls, text: str) -> Board:
+    def parse(cls, text: str, *, rules: Rules | None = None) -> Board:
         """Read a board: compact characters or whitespace-separated colour numbers.
 
-        A block over an empty cell, or an empty column left of a non-empty one,
-        cannot happen in a game and is refused; :func:`settle` lets such text
-        fall into place instead.
+        The text may start with a ``rules:`` line (:meth:`Rules.parse` words,
+        or a preset name) and a ``numbers:`` line (see the module docs);
+        *rules* apply when the text names none. Reading takes time linear in
+        the text. A block over an empty cell, or an empty column left of a
+        non-empty one, cannot happen in a game and is refused; :func:`settle`
+        lets such text fall into place instead.
 
         >>> Board.parse("0 3\\n4 1") == Board.parse("03\\n41")
         True
+        >>> Board.parse("numbers:\\n12\\n34").columns
+        ((34, 12),)
+        >>> Board.parse("rules: clickomania\\n11").rules.squared
+        False
         >>> Board.parse("1.\\n.2")
         Traceback (most recent call last):
         ...
         puzzlekit.errors.ParseError: samegame board '1.\\n.2' cannot occur in a game: \
 the block at row 0, column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         """
-        rows = _read_rows(text)
-        problem = _unreachable(rows)
-        if problem is not None:
-            raise ParseError(
-                f"{_WHAT} {quoted(text)} cannot occur in a game: {problem} "
-                "(settle() lets it fall)"
-            )
-        return cls._make(_columns_of(rows), len(rows))
+        return _read_text(text, rules, settle=False)
 
     @classmethod
-    def from_rows(cls, rows: Sequence[Sequence[Colour | None]]) -> Board:
+    def from_rows(
+        cls, rows: Sequence[Sequence[Colour | None]], *, rules: Rules = STANDARD
+    ) -> Board:
         """Build a board from rows of colours (``None`` for empty), top row first.
 
         >>> Board.from_rows([[None, 2], [1, 2]])
@@ -458,20 +562,42 @@ the block at row 0, column 0 floats over the empty cell at row 1, column 0 (sett
         >>> Board.from_rows([[1], [None]])
         Traceback (most recent call last):
         ...
-        ValueError: rows cannot occur in a game: the block at row 0, column 0 floats over \
-the empty cell at row 1, column 0 (settle() lets it fall)
+        puzzlekit.errors.ArgumentError: rows cannot occur in a game: the block at row 0, \
+column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         """
         checked = _check_rows(rows)
-        problem = _unreachable(checked)
-        if problem is not None:
-            raise ValueError(f"rows cannot occur in a game: {problem} (settle() lets it fall)")
-        return cls._make(_columns_of(checked), len(checked))
+        try:
+            columns = _settled_columns(_column_text(_row_characters(checked)), False)
+        except ValueError as error:
+            raise ArgumentError(
+                f"rows cannot occur in a game: {error} (settle() lets it fall)"
+            ) from None
+        return cls(columns, len(checked), rules)
 
     def __str__(self) -> str:
-        return _board_text(self.columns, self.height)
+        header = "" if self.rules == STANDARD else f"{_RULES} {self.rules}\n"
+        lines = []
+        for lift in range(self.height - 1, -1, -1):
+            lines.append(
+                "".join(
+                    COLOUR_CHARS[column[lift]] if lift < len(column) else EMPTY
+                    for column in self.columns
+                )
+            )
+        return header + "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
+
+    def with_rules(self, rules: Rules) -> Board:
+        """The same blocks under other *rules*.
+
+        >>> from puzzlekit.samegame import CLICKOMANIA
+        >>> print(Board.parse("11").with_rules(CLICKOMANIA))
+        rules: min_group=2 offset=0 squared=no clear_bonus=0 end_penalty=none
+        11
+        """
+        return attrs.evolve(self, rules=rules)
 
     @property
     def rows(self) -> Rows:
@@ -509,7 +635,7 @@ the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("3..\\n300").colours
         (0, 3)
         """
-        return tuple(sorted(set().union(*self.columns)))
+        return tuple(sorted(set(chain.from_iterable(self.columns))))
 
     def colour_counts(self) -> dict[Colour, int]:
         """How many blocks of each colour are left, by colour (sorted).
@@ -529,21 +655,12 @@ the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("1.\\n12")[0, 1] is None, Board.parse("1.\\n12")[1, 1]
         (True, 2)
         """
-        row, col = self._on_board(cell, ValueError)
+        row, col = check_on_board(cell, self.height, self.width)
         column = self.columns[col]
         lift = self.height - 1 - row
         return column[lift] if lift < len(column) else None
 
     # -- groups and moves ---------------------------------------------------
-
-    def _on_board(self, cell: object, error: type[ValueError]) -> Cell:
-        row, col = as_cell(cell)
-        if not (0 <= row < self.height and 0 <= col < self.width):
-            raise error(
-                f"cell {(row, col)} is off the board of {self.height} rows "
-                f"and {self.width} columns"
-            )
-        return row, col
 
     def groups(self) -> tuple[Group, ...]:
         """Every group on the board, lone blocks included, by canonical cell.
@@ -568,15 +685,15 @@ the empty cell at row 1, column 0 (settle() lets it fall)
         found.sort(key=lambda group: group.cells[0])
         return tuple(found)
 
-    def group_at(self, cell: Cell) -> Group | None:
-        """The group holding *cell*, or ``None`` when the cell is empty.
+    def group_at(self, cell: Cell | Move | str) -> Group | None:
+        """The group holding *cell* (in any form :meth:`play` takes), ``None`` if it is empty.
 
         >>> Board.parse("1.\\n12").group_at((1, 0))
         Group(colour=1, cells=((0, 0), (1, 0)))
-        >>> Board.parse("1.\\n12").group_at((0, 1)) is None
+        >>> Board.parse("1.\\n12").group_at("0,1") is None
         True
         """
-        located = self._locate(cell, ValueError)
+        located = self._locate(cell)
         if located is None:
             return None
         index, col, run = located
@@ -588,24 +705,15 @@ the empty cell at row 1, column 0 (settle() lets it fall)
                 cells.extend((top - lift, side) for lift in range(starts[side_run], ends[side_run]))
         return Group(index.runs(col)[2][run], tuple(sorted(cells)))
 
-    def _locate(
-        self, cell: object, error: type[ValueError]
-    ) -> tuple[_RunIndex, int, int] | None:
-        row, col = self._on_board(cell, error)
+    def _locate(self, move: object) -> tuple[_RunIndex, int, int] | None:
+        row, col = check_on_board(_move_cell(move), self.height, self.width)
         lift = self.height - 1 - row
         if lift >= len(self.columns[col]):
             return None
         index = _RunIndex(self.columns)
         return index, col, bisect_right(index.runs(col)[0], lift) - 1
 
-    def legal_moves(self, *, min_group: int = 2) -> tuple[Move, ...]:
-        """The playable groups, each once, named by their canonical cell, in reading order.
-
-        >>> Board.parse("12\\n11").legal_moves()
-        (Move(row=0, col=0),)
-        >>> Board.parse("12\\n11").legal_moves(min_group=4)
-        ()
-        """
+    def _canonical_moves(self) -> Iterator[Move]:
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -619,22 +727,37 @@ the empty cell at row 1, column 0 (settle() lets it fall)
                 best = canonical.get(label)
                 if best is None or self.height - end < best[0]:
                     canonical[label] = (self.height - end, col)
-        return tuple(
-            Move(*cell)
-            for cell in sorted(canonical[label] for label, size in sizes.items()
-                               if size >= min_group)
-        )
+        min_group = self.rules.min_group
+        playable = sorted(canonical[label] for label, size in sizes.items() if size >= min_group)
+        return (Move(*cell) for cell in playable)
 
-    def has_moves(self, *, min_group: int = 2) -> bool:
-        """Whether some group has *min_group* or more blocks.
+    def _accepts(self, move: object) -> bool:
+        try:
+            self.play_counted(move)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # ValueError: ParseError and IllegalMoveError too
+            return False
+        return True
 
-        >>> Board.parse("12\\n21").has_moves(), Board.parse("12\\n11").has_moves(min_group=3)
-        (False, True)
+    def legal_moves(self) -> Moves[Move]:
+        """The playable groups, each once, named by their canonical cell, in reading order.
+
+        The view also answers ``move in view`` for any cell of a playable
+        group, in every form :meth:`play` takes.
+
+        >>> moves = Board.parse("12\\n11").legal_moves()
+        >>> list(moves), len(moves), (1, 1) in moves, "0,1" in moves
+        ([Move(row=0, col=0)], 1, True, False)
+        >>> bool(Board.parse("rules: min_group=4\\n12\\n11").legal_moves())
+        False
         """
+        return Moves(self._canonical_moves, self._accepts)
+
+    def _has_group(self) -> bool:
+        min_group = self.rules.min_group
         if min_group <= 1:
-            return self.count > 0
+            return bool(self.columns[0])
         if min_group > 2:
-            return bool(self.legal_moves(min_group=min_group))
+            return next(self._canonical_moves(), None) is not None
         columns = self.columns
         for col, column in enumerate(columns):
             if any(map(int.__eq__, column, column[1:])):
@@ -645,39 +768,51 @@ the empty cell at row 1, column 0 (settle() lets it fall)
 
     @property
     def is_over(self) -> bool:
-        """Whether no group of two or more blocks is left (the game has ended).
+        """Whether no group of ``rules.min_group`` or more blocks is left (the game has ended).
 
         >>> Board.parse("12\\n21").is_over, Board.parse("12\\n11").is_over
         (True, False)
         """
-        return not self.has_moves()
+        return not self._has_group()
 
     @property
-    def is_cleared(self) -> bool:
-        """Whether no block is left.
+    def is_solved(self) -> bool:
+        """Whether no block is left (the board is cleared).
 
-        >>> Board.parse("...\\n...").is_cleared
-        True
+        >>> Board.parse("...\\n...").is_solved, Board.parse("1").is_solved
+        (True, False)
         """
         return not self.columns[0]
 
-    def play(self, cell: Cell, *, min_group: int = 2) -> Board:
-        """Remove the group at *cell* (any of its cells): blocks fall, empty columns close.
+    @property
+    def end_score(self) -> int:
+        """What the end of the game adds under :attr:`rules`: 0 while moves are left.
 
-        Raises :class:`~puzzlekit.IllegalMoveError` when *cell* is off the
-        board, empty, or in a group smaller than *min_group*.
+        >>> Board.parse("..").end_score, Board.parse("11").end_score, Board.parse("12").end_score
+        (1000, 0, 0)
+        """
+        if not self.is_over:
+            return 0
+        return self.rules.score_end(self.colour_counts().values())
+
+    def play(self, move: Move | Cell | str) -> Board:
+        """Remove the group at *move* (any of its cells): blocks fall, empty columns close.
+
+        *move* is a :class:`Move`, a ``(row, col)`` pair or the text ``ROW,COL``.
+        Raises :class:`~puzzlekit.IllegalMoveError` when the cell is off the
+        board, empty, or in a group smaller than ``rules.min_group``.
 
         >>> Board.parse("1..\\n12.\\n221").play((2, 0))
         Board.parse('...\\n1..\\n11.')
-        >>> Board.parse("12\\n21").play((0, 0))
+        >>> Board.parse("12\\n21").play("0,0")
         Traceback (most recent call last):
         ...
         puzzlekit.errors.IllegalMoveError: cell (0, 0) holds a lone block of colour 1; \
 a move removes a group of 2 or more
         """
-        return self.play_counted(cell, min_group=min_group)[0]
+        return self.play_counted(move)[0]
 
-    def play_counted(self, cell: Cell, *, min_group: int = 2) -> tuple[Board, int]:
+    def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:
         """Like :meth:`play`, also giving how many blocks the move removed (to score it).
 
         >>> board, removed = Board.parse("11\\n21").play_counted((0, 0))
@@ -686,17 +821,19 @@ a move removes a group of 2 or more
         2.
         (None, 3)
         """
-        located = self._locate(cell, IllegalMoveError)
+        located = self._locate(move)
+        cell = _move_cell(move)
         if located is None:
-            raise IllegalMoveError(f"cell {as_cell(cell)} is empty")
+            raise IllegalMoveError(f"cell {cell} is empty")
         index, col, run = located
         group = index.fill(col, run)
         removed = index.size(group)
+        min_group = self.rules.min_group
         if removed < min_group:
             colour = index.runs(col)[2][run]
             what = "a lone block" if removed == 1 else f"a group of {removed} blocks"
             raise IllegalMoveError(
-                f"cell {as_cell(cell)} holds {what} of colour {colour}; "
+                f"cell {cell} holds {what} of colour {colour}; "
                 f"a move removes a group of {min_group} or more"
             )
         columns = list(self.columns)
@@ -713,15 +850,42 @@ a move removes a group of 2 or more
         filled = [column for column in columns if column]
         if len(filled) < len(columns):
             columns = filled + [()] * (len(columns) - len(filled))
-        return Board._make(tuple(columns), self.height), removed
+        return Board(tuple(columns), self.height, self.rules), removed
+
+    def hint(
+        self, *, node_limit: int | None = None, time_limit: float | None = None
+    ) -> Move | None:
+        """The first move of the best line :func:`~puzzlekit.samegame.solve` finds, or ``None``.
+
+        ``None`` exactly when the game :attr:`is_over`.
+
+        Without limits the search spends
+        :data:`~puzzlekit.samegame.solver.DEFAULT_NODE_LIMIT` nodes. With a
+        limit it gives the first move of the best line found so far: the
+        search always makes its first move, so a hint never fails on a limit
+        and is never :class:`~puzzlekit.UnsolvableError` (every position has a
+        best line).
+
+        >>> Board.parse("1122\\n2211").hint(node_limit=2000)
+        Move(row=1, col=2)
+        >>> Board.parse("12").hint() is None
+        True
+        """
+        from puzzlekit.samegame.solver import solve  # here: the solver imports this module
+
+        check_limit("node_limit", node_limit)
+        check_limit("time_limit", time_limit)
+        if self.is_over:
+            return None
+        return solve(self, node_limit=node_limit, time_limit=time_limit).moves[0]
 
     # -- pictures -----------------------------------------------------------
 
-    def to_svg(self, *, cell_size: int = 24, highlight: Cell | None = None) -> str:
+    def to_svg(self, *, cell_size: int = 24, highlight: Move | Cell | str | None = None) -> Svg:
         """An SVG picture: one coloured square per block, *highlight* outlining a group.
 
         >>> svg = Board.parse("1.\\n12").to_svg(highlight=(0, 0))
-        >>> svg.startswith("<svg") and svg.count("<rect") > 3
+        >>> svg.startswith("<svg") and svg.count("<rect") > 3 and "<title>" in svg
         True
         """
         from puzzlekit.samegame.render import board_svg  # here: render imports this module
@@ -737,16 +901,59 @@ a move removes a group of 2 or more
         return self.to_svg()
 
 
-def settle(source: str | Iterable[Sequence[Colour | None]]) -> Board:
+def settle(
+    source: str | Iterable[Sequence[Colour | None]], *, rules: Rules | None = None
+) -> Board:
     """Build a board from text or rows, letting floating blocks fall and empty columns close.
 
     :meth:`Board.parse` and :meth:`Board.from_rows` refuse such layouts since
-    no game reaches them; this normalises them instead.
+    no game reaches them; this normalises them instead. Text may name its
+    rules as :meth:`Board.parse` reads them.
 
     >>> settle("1.\\n.2")
     Board.parse('..\\n12')
     >>> settle([[None, 1], [None, 2]])
     Board.parse('1.\\n2.')
     """
-    rows = _read_rows(source) if isinstance(source, str) else _check_rows(list(source))
-    return Board._make(_columns_of(rows), len(rows))
+    if isinstance(source, str):
+        return _read_text(source, rules, settle=True)
+    if isinstance(source, bytes) or not isinstance(source, Iterable):
+        raise TypeError(f"source must be text or rows, not {type(source).__name__}")
+    checked = _check_rows(source if isinstance(source, Sequence) else list(source))
+    columns = _settled_columns(_column_text(_row_characters(checked)), True)
+    return Board(columns, len(checked), STANDARD if rules is None else rules)
+
+
+def play_sequence(board: Board, moves: Iterable[Move | Cell | str]) -> tuple[Board, int]:
+    """Play *moves* from *board* and return the final board and the score under its rules.
+
+    Each move is any cell of the group to remove, in any form
+    :meth:`Board.play` takes. The total is the sum of ``rules.score_move``
+    over the moves, plus :attr:`Board.end_score` of the final board: the end
+    score counts exactly when the final board is over, whether or not the
+    moves made it so (an empty sequence on a finished board scores its end
+    score); a line that stops while moves remain earns none.
+
+    Raises :class:`~puzzlekit.IllegalMoveError` naming the first illegal move
+    (counted from 0).
+
+    >>> board = Board.parse("12\\n12")
+    >>> play_sequence(board, ["0,0"])
+    (Board.parse('2.\\n2.'), 0)
+    >>> play_sequence(board, [(0, 0), (0, 1)])
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.IllegalMoveError: move 1 (0,1): cell (0, 1) is empty
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, not {type(board).__name__}")
+    score = 0
+    rules = board.rules
+    for number, move in enumerate(moves):
+        try:
+            board, removed = board.play_counted(move)
+        except IllegalMoveError as error:
+            shown = move if isinstance(move, str) else "{},{}".format(*_move_cell(move))
+            raise IllegalMoveError(f"move {number} ({shown}): {error}") from error
+        score += rules.score_move(removed)
+    return board, score + board.end_score

@@ -18,47 +18,54 @@ import sys
 from typing import Any
 
 from puzzlekit.cli import EXIT_OK, add_command, add_group, add_limits, emit_json, read_input
-from puzzlekit.errors import quoted
+from puzzlekit.errors import ArgumentError, quoted
 from puzzlekit.grid import parse_size
-from puzzlekit.samegame.board import Board, Move
+from puzzlekit.limits import Progress
+from puzzlekit.samegame.board import MAX_SIDE, Board, Move, play_sequence
 from puzzlekit.samegame.positions import STANDARD_SET_SIZE, load_standard_set, random_board
-from puzzlekit.samegame.rules import PRESETS, STANDARD, Rules, play_sequence
+from puzzlekit.samegame.rules import PRESETS
 
 __all__ = ["demo", "register"]
 
-_MAX_CELLS = 1_000_000  # what `random` prints in a second or two; the library has no cap
 _DEMO_SEED = 5
 _DEMO_NODES = 5000  # a node limit, not a time limit, so the demo prints the same every time
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    return PRESETS[args.rules]
+def _read_board(args: argparse.Namespace) -> Board:
+    """The board of FILE, under the ``--rules`` preset when one is given."""
+    board = Board.parse(read_input(args.file))
+    rules = getattr(args, "rules", None)
+    return board if rules is None else board.with_rules(PRESETS[rules])
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules",
         choices=sorted(PRESETS),
-        default="standard",
-        help="the scoring rules (default: standard, (n-2)^2 per move and 1000 for clearing)",
+        help="the rules to play by (default: those the board text names, else standard: "
+        "(n-2)^2 per move and 1000 for clearing)",
     )
+
+
+def _state(board: Board) -> str:
+    return "cleared" if board.is_solved else "game over" if board.is_over else "game on"
 
 
 def _board_summary(board: Board) -> dict[str, Any]:
     return {
         "board": str(board),
-        "rows": board.height,
-        "cols": board.width,
+        "height": board.height,
+        "width": board.width,
         "count": board.count,
         "colours": {str(colour): count for colour, count in board.colour_counts().items()},
-        "legal_moves": [list(move) for move in board.legal_moves()],
+        "legal_moves": [str(move) for move in board.legal_moves()],
         "over": board.is_over,
-        "cleared": board.is_cleared,
+        "solved": board.is_solved,
     }
 
 
 def _show(args: argparse.Namespace) -> int:
-    board = Board.parse(read_input(args.file))
+    board = _read_board(args)
     if args.svg:
         highlight = Move.parse(args.highlight) if args.highlight else None
         with open(args.svg, "w", encoding="utf-8") as handle:
@@ -70,22 +77,22 @@ def _show(args: argparse.Namespace) -> int:
     print(
         f"{board.height} rows x {board.width} columns, {board.count} blocks, "
         f"{len(board.legal_moves())} legal moves"
-        + (", cleared" if board.is_cleared else ", game over" if board.is_over else "")
+        + (", cleared" if board.is_solved else ", game over" if board.is_over else "")
     )
     return EXIT_OK
 
 
 def _play(args: argparse.Namespace) -> int:
-    board = Board.parse(read_input(args.file))
+    board = _read_board(args)
     moves = [Move.parse(text) for text in args.moves]
-    final, score = play_sequence(board, moves, _rules(args))
+    final, score = play_sequence(board, moves)
     if args.json:
         emit_json({"score": score, **_board_summary(final)})
         return EXIT_OK
     print(final)
-    state = "cleared" if final.is_cleared else "game over" if final.is_over else "game on"
     plural = "" if len(moves) == 1 else "s"
-    print(f"score {score} after {len(moves)} move{plural}, {final.count} blocks left, {state}")
+    print(f"score {score} after {len(moves)} move{plural}, {final.count} blocks left, "
+          f"{_state(final)}")
     return EXIT_OK
 
 
@@ -93,61 +100,63 @@ def _solve(args: argparse.Namespace) -> int:
     from puzzlekit.samegame.solver import solve
 
     if (args.file is None) == (args.standard is None):
-        raise ValueError("give either a board FILE or --standard N, not both or neither")
+        raise ArgumentError("give either a board FILE or --standard N, not both or neither")
     if args.standard is not None:
         if not 1 <= args.standard <= STANDARD_SET_SIZE:
-            raise ValueError(
+            raise ArgumentError(
                 f"--standard takes a position from 1 to {STANDARD_SET_SIZE}, not {args.standard}"
             )
         board = load_standard_set()[args.standard - 1]
+        if args.rules is not None:
+            board = board.with_rules(PRESETS[args.rules])
     else:
-        board = Board.parse(read_input(args.file))
-    rules = _rules(args)
-    solution = solve(
+        board = _read_board(args)
+    # The solver answers Ctrl-C with its best line so far, printed below.
+    result = solve(
         board,
-        rules,
         time_limit=args.time_limit,
         node_limit=args.node_limit,
         seed=args.seed,
         progress=_show_progress if sys.stderr.isatty() else None,
     )
-    final, _ = play_sequence(board, solution.moves, rules)
-    moves = [Move(*move) for move in solution.moves]
+    final = result.final
     if args.json:
         emit_json(
             {
-                "score": solution.score,
-                "complete": solution.complete,
-                "nodes": solution.nodes,
-                "seconds": round(solution.seconds, 3),
-                "moves": [list(move) for move in moves],
-                "final": str(final),
+                "score": result.score,
+                "complete": result.complete,
+                "nodes": result.nodes,
+                "seconds": round(result.seconds, 3),
+                "moves": [str(move) for move in result.moves],
+                "board": str(final),
                 "left": final.count,
-                "cleared": final.is_cleared,
+                "solved": final.is_solved,
             }
         )
         return EXIT_OK
-    print(" ".join(map(str, moves)) if moves else "(no moves)")
+    print(" ".join(map(str, result.moves)) if result.moves else "(no moves)")
     print(final)
-    flag = "" if solution.complete else " (search stopped by its limit)"
-    print(f"score {solution.score} in {len(moves)} moves, {final.count} blocks left{flag}")
+    flag = " (the best score)" if result.complete else " (best found; the search was stopped)"
+    print(f"score {result.score}{flag} in {len(result.moves)} moves, {final.count} blocks "
+          f"left, {_state(final)}")
     return EXIT_OK
 
 
-def _show_progress(score: int, elapsed: float) -> None:
-    print(f"  best score {score} after {elapsed:.1f} s", file=sys.stderr)
+def _show_progress(report: Progress) -> None:
+    print(f"  best score {report.best} after {report.seconds:.1f} s, {report.nodes} nodes",
+          file=sys.stderr)
 
 
 def _size(text: str) -> tuple[int, int]:
-    rows, cols = parse_size(text)
-    if rows * cols > _MAX_CELLS:
-        raise ValueError(f"board size {quoted(text)} has more than {_MAX_CELLS:,} cells")
-    return rows, cols
+    height, width = parse_size(text)
+    if height > MAX_SIDE or width > MAX_SIDE:
+        raise ArgumentError(f"board size {quoted(text)} is more than {MAX_SIDE} on a side")
+    return height, width
 
 
 def _random(args: argparse.Namespace) -> int:
-    rows, cols = _size(args.size)
-    board = random_board(rows, cols, args.colours, seed=args.seed)
+    height, width = _size(args.size)
+    board = random_board(height, width, args.colours, seed=args.seed)
     if args.json:
         emit_json(_board_summary(board))
     else:
@@ -229,10 +238,9 @@ def demo() -> str:
     from puzzlekit.samegame.solver import solve
 
     board = random_board(6, 6, 3, seed=_DEMO_SEED)
-    solution = solve(board, STANDARD, node_limit=_DEMO_NODES, seed=0)
-    final, score = play_sequence(board, solution.moves, STANDARD)
-    line = " ".join(str(Move(*move)) for move in solution.moves)
+    result = solve(board, node_limit=_DEMO_NODES, seed=0)
+    line = " ".join(map(str, result.moves))
     return (
-        f"board:\n{board}\nmoves: {line}\nafter them:\n{final}\n"
-        f"score {score} (STANDARD rules), {final.count} blocks left"
+        f"board:\n{board}\nmoves: {line}\nafter them:\n{result.final}\n"
+        f"score {result.score} (STANDARD rules), {result.final.count} blocks left"
     )

@@ -25,26 +25,33 @@ works on every colour at once:
 Packed boards are plain ints, so they hash and compare for free (a perfect
 transposition key) and cost nothing to copy.
 
+Boards of up to a few hundred thousand mask bits keep their masks in
+tables; larger ones compute each mask when a move needs it, so that a
+layout takes memory in proportion to one packed board.
+
 >>> layout = Layout(3, 2, (0, 1))
->>> bits = layout.encode(((0, 1, None), (0, 1, 1)))
+>>> bits = layout.encode(((0, 0), (1, 1), (1,)))  # columns, bottom block first
 >>> [layout.cells(group) for group in layout.groups(bits)]
 [((0, 0), (1, 0)), ((0, 1), (1, 1), (1, 2))]
 >>> layout.decode(layout.remove(bits, layout.groups(bits)[0]))
-((1, None, None), (1, 1, None))
+((1, 1), (1,), ())
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Final, final
 
 from puzzlekit.grid import Cell
-from puzzlekit.samegame.board import Rows
+from puzzlekit.samegame.board import Columns
 
 __all__ = ["Layout"]
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
+_TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
+_BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
+"""Each byte value's 8 bits as 8 bytes, lowest bit first."""
 
 
 @final
@@ -71,6 +78,7 @@ class Layout:
         "_right",
         "_rows_from",
         "_runs",
+        "_tables",
         "_top",
         "colours",
         "column_mask",
@@ -109,88 +117,116 @@ class Layout:
         self.column_mask: Final = (1 << height) - 1
         """The rows of one column, as bits from bit 0."""
         # Multiplying a one-plane mask by this copies it into every plane.
-        self._every_plane = every_plane = sum(
+        self._every_plane = sum(
             1 << (p * self.plane_bits) for p in range(self.planes)
         )
-        stride = self.stride
-        self._column = [(self.column_mask << (x * stride)) * every_plane for x in range(width)]
-        self.full: Final = sum(self._column)
+        self.full: Final = self._spread(self._in_every_column(height, 0))
         """Every cell of every plane: the bits a packed board may use."""
         self._top = max(1, self.full.bit_length())
-        self._rows_from = [
-            sum(((self.column_mask >> r) << (x * stride + r)) for x in range(width)) * every_plane
-            for r in range(height + 1)
-        ]
-        self._left = [sum(self._column[:x]) for x in range(width + 1)]
-        self._right = [sum(self._column[x:]) for x in range(width + 1)]
+        self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
+        self._column: list[int] = []
+        self._rows_from: list[int] = []
+        self._left: list[int] = []
+        self._right: list[int] = []
+        if self._tables:
+            self._column = [self._column_at(x) for x in range(width)]
+            self._rows_from = [
+                self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
+            ]
+            self._left = [self._left_of(x) for x in range(width + 1)]
+            self._right = [self._right_of(x) for x in range(width + 1)]
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def _in_every_column(self, rows: int, low: int) -> int:
+        """Plane 0's mask of *rows* rows from height *low* up, in every column, in linear time."""
+        return int(("0" * (self.stride - rows - low) + "1" * rows + "0" * low) * self.width, 2)
+
+    def _spread(self, mask: int) -> int:
+        """*mask* (bits of plane 0) copied into every plane."""
+        return mask * self._every_plane if mask.bit_length() < 64 else sum(
+            mask << (p * self.plane_bits) for p in range(self.planes)
+        )
+
+    def _column_at(self, x: int) -> int:
+        return self._spread(self.column_mask << (x * self.stride))
+
+    def _left_of(self, x: int) -> int:
+        return self._spread((1 << (x * self.stride)) - 1)
+
+    def _right_of(self, x: int) -> int:
+        return self._spread(((1 << ((self.width - x) * self.stride)) - 1) << (x * self.stride))
+
+    def _above(self, x: int, row: int) -> int:
+        """Column *x* from height *row* up, in every plane."""
+        if self._tables:
+            return self._column[x] & self._rows_from[row]
+        return self._spread(((self.column_mask >> row) << row) << (x * self.stride))
 
     # -- conversion -------------------------------------------------------------------------
 
-    def encode(self, rows: Sequence[Sequence[int | None]]) -> int:
-        """The packed board of *rows* (top row first, ``None`` for empty).
-
-        The rows must form a settled board: no block over an empty cell and
-        no empty column left of a block (``ValueError`` otherwise).
+    def encode(self, columns: Columns) -> int:
+        """The packed board of *columns* (bottom block first), built at C speed.
 
         >>> layout = Layout(2, 2, (7, 3))
-        >>> bin(layout.encode(((None, None), (3, 7))))  # 3 at bit 9 + 0, 7 at bit 3
+        >>> bin(layout.encode(((3,), (7,))))  # 3 at bit 9 + 0, 7 at bit 3
         '0b1000001000'
-        >>> layout.encode(((3, None), (None, 7)))
+        >>> layout.encode(((3,), (5,)))
         Traceback (most recent call last):
         ...
-        ValueError: the block in row 0, column 0 floats over an empty cell
+        ValueError: colours {5} are not among (7, 3)
         """
-        if len(rows) != self.height or any(len(row) != self.width for row in rows):
-            raise ValueError(f"rows must be {self.height} rows of {self.width} cells")
-        bits = 0
-        seen_empty_column = False
-        for x in range(self.width):
-            column_empty = rows[-1][x] is None
-            if not column_empty and seen_empty_column:
-                raise ValueError(f"column {x} holds blocks right of an empty column")
-            seen_empty_column = seen_empty_column or column_empty
-            for r in range(self.height):
-                colour = rows[self.height - 1 - r][x]
-                if colour is None:
-                    continue
-                if r and rows[self.height - r][x] is None:
-                    raise ValueError(
-                        f"the block in row {self.height - 1 - r}, column {x} "
-                        "floats over an empty cell"
-                    )
-                plane = self.plane_of_colour.get(colour)
-                if plane is None:
-                    raise ValueError(f"colour {colour!r} is not one of {self.colours}")
-                bits |= 1 << (plane * self.plane_bits + x * self.stride + r)
-        return bits
+        if len(columns) != self.width or any(len(column) > self.height for column in columns):
+            raise ValueError(f"columns must be {self.width} columns of at most {self.height}")
+        raw = [bytes(column) for column in columns]
+        unknown = set(b"".join(raw)) - set(self.colours)
+        if unknown:
+            raise ValueError(f"colours {unknown} are not among {self.colours}")
+        stride = self.stride
+        digits = []  # binary digits, highest bit first: last plane, last column, top row
+        for colour in reversed(self.colours):
+            ones = bytes(ord("1") if byte == colour else ord("0") for byte in range(256))
+            digits.append(b"0" * stride)  # the pad column
+            for column in reversed(raw):
+                digits.append(b"0" * (stride - len(column)))
+                digits.append(column.translate(ones)[::-1])
+        return int(b"".join(digits) or b"0", 2)
 
-    def decode(self, bits: int) -> Rows:
-        """The rows (top row first) of a packed board: the inverse of :meth:`encode`.
+    def decode(self, bits: int) -> Columns:
+        """The columns (bottom block first) of a packed board: the inverse of :meth:`encode`.
 
         >>> layout = Layout(2, 2, (7, 3))
-        >>> layout.decode(layout.encode(((7, None), (3, 7))))
-        ((7, None), (3, 7))
+        >>> layout.decode(layout.encode(((3, 7), (7,))))
+        ((3, 7), (7,))
         """
-        grid: list[list[int | None]] = [[None] * self.width for _ in range(self.height)]
-        for index in self.indices(bits):
-            plane, offset = divmod(index, self.plane_bits)
-            x, r = divmod(offset, self.stride)
-            grid[self.height - 1 - r][x] = self.colours[plane]
-        return tuple(tuple(row) for row in grid)
+        plane_bits = self.plane_bits
+        plane_mask = (1 << plane_bits) - 1
+        size = (plane_bits + 7) // 8
+        lanes = 0  # one byte per bit of a plane: 0 when empty, else its plane + 1
+        for p in range(self.planes):
+            plane = ((bits >> (p * plane_bits)) & plane_mask).to_bytes(size, "little")
+            spread = b"".join(map(_BIT_BYTES.__getitem__, plane))
+            lanes += int.from_bytes(spread, "little") * (p + 1)
+        cells = lanes.to_bytes(8 * size, "little")
+        back = bytes.maketrans(bytes(range(1, self.planes + 1)), bytes(self.colours))
+        stride = self.stride
+        return tuple(
+            tuple(cells[x * stride : x * stride + self.height].rstrip(b"\0").translate(back))
+            for x in range(self.width)
+        )
 
     @staticmethod
     def indices(bits: int) -> list[int]:
-        """The positions of the set bits of *bits*, lowest first.
+        """The positions of the set bits of *bits*, lowest first (in time linear in its bits).
 
         >>> Layout.indices(0b10110)
         [1, 2, 4]
         """
+        digits = bin(bits)[:1:-1]  # lowest bit first, without the "0b"
         found = []
-        while bits:
-            low = bits & -bits
-            found.append(low.bit_length() - 1)
-            bits ^= low
+        index = digits.find("1")
+        while index >= 0:
+            found.append(index)
+            index = digits.find("1", index + 1)
         return found
 
     def cell(self, index: int) -> Cell:
@@ -206,7 +242,7 @@ class Layout:
         """The cells of a set of blocks (usually a group), in ``(row, col)`` order.
 
         >>> layout = Layout(2, 2, (0,))
-        >>> layout.cells(layout.encode(((None, None), (0, 0))))
+        >>> layout.cells(layout.encode(((0,), (0,))))
         ((1, 0), (1, 1))
         """
         return tuple(sorted(self.cell(index) for index in self.indices(group)))
@@ -215,7 +251,7 @@ class Layout:
         """The single bit of the block at *cell*, or 0 when it is empty or off the board.
 
         >>> layout = Layout(2, 2, (0, 1))
-        >>> bits = layout.encode(((None, None), (0, 1)))
+        >>> bits = layout.encode(((0,), (1,)))
         >>> layout.block_at(bits, (1, 1)) == 1 << (layout.plane_bits + 3)
         True
         >>> layout.block_at(bits, (0, 0)), layout.block_at(bits, (5, 0))
@@ -234,7 +270,7 @@ class Layout:
         """Blocks of each colour, plane order.
 
         >>> layout = Layout(2, 2, (0, 1))
-        >>> layout.counts(layout.encode(((0, None), (0, 1))))
+        >>> layout.counts(layout.encode(((0, 0), (1,))))
         [2, 1]
         """
         plane_mask = (1 << self.plane_bits) - 1
@@ -246,7 +282,7 @@ class Layout:
         """The plane (colour index) of a non-empty group.
 
         >>> layout = Layout(2, 2, (0, 1))
-        >>> layout.plane(layout.encode(((None, None), (0, 1))) >> 1)
+        >>> layout.plane(layout.encode(((0,), (1,))) >> 1)
         1
         """
         return (group.bit_length() - 1) // self.plane_bits
@@ -257,7 +293,7 @@ class Layout:
         """The blocks with a neighbour of their own colour (all blocks of groups of 2+).
 
         >>> layout = Layout(3, 1, (0, 1))
-        >>> layout.cells(layout.playable(layout.encode(((0, 0, 1),))))
+        >>> layout.cells(layout.playable(layout.encode(((0,), (0,), (1,)))))
         ((0, 0), (0, 1))
         """
         stride = self.stride
@@ -267,7 +303,7 @@ class Layout:
         """The group of the blocks in *seed* (bit flood fill through same-coloured neighbours).
 
         >>> layout = Layout(3, 2, (0, 1))
-        >>> bits = layout.encode(((0, None, None), (0, 0, 1)))
+        >>> bits = layout.encode(((0, 0), (0,), (1,)))
         >>> layout.cells(layout.flood(bits, layout.block_at(bits, (0, 0))))
         ((0, 0), (1, 0), (1, 1))
         """
@@ -288,21 +324,28 @@ class Layout:
         column, then row from the bottom).
 
         >>> layout = Layout(3, 2, (0, 1))
-        >>> bits = layout.encode(((0, 1, None), (0, 0, 1)))
+        >>> bits = layout.encode(((0, 0), (0, 1), (1,)))
         >>> [len(layout.cells(g)) for g in layout.groups(bits)]
         [3]
         >>> [len(layout.cells(g)) for g in layout.groups(bits, 1)]
         [3, 1, 1]
         """
+        return list(self.iter_groups(bits, min_group))
+
+    def iter_groups(self, bits: int, min_group: int = 2) -> Iterator[int]:
+        """:meth:`groups` one by one, for callers that watch the clock between them.
+
+        >>> layout = Layout(2, 1, (0,))
+        >>> next(layout.iter_groups(layout.encode(((0,), (0,))))) == layout.full
+        True
+        """
         seeds = bits if min_group <= 1 else self.playable(bits)
         flood = self.flood
-        found = []
         while seeds:
             group = flood(bits, seeds & -seeds)
             seeds &= ~group
             if min_group <= 2 or group.bit_count() >= min_group:
-                found.append(group)
-        return found
+                yield group
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""
@@ -327,17 +370,17 @@ class Layout:
         the right. The caller checks that *group* is a legal move.
 
         >>> layout = Layout(3, 2, (0, 1))
-        >>> bits = layout.encode(((1, 0, None), (0, 1, 1)))
+        >>> bits = layout.encode(((0, 1), (1, 0), (1,)))
         >>> layout.decode(layout.remove(bits, layout.block_at(bits, (1, 0))))
-        ((None, 0, None), (1, 1, 1))
+        ((1,), (1, 0), (1,))
         """
         if not group:
             return bits
         stride = self.stride
         column_mask = self.column_mask
-        rows_from = self._rows_from
-        columns = self._column
+        above = self._above
         plane_bits = self.plane_bits
+        tables = self._tables
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours: fold them into one plane
@@ -350,17 +393,17 @@ class Layout:
             skip = ((local & -local).bit_length() - 1) // stride
             x += skip
             local >>= skip * stride
-            column_bits = columns[x]
             for start, length in self._column_runs(local & column_mask):
-                bits = (bits & ~(column_bits & rows_from[start])) | (
-                    (bits & column_bits & rows_from[start + length]) >> length
-                )
-            if not bits & column_bits:
+                bits = (bits & ~above(x, start)) | ((bits & above(x, start + length)) >> length)
+            if not bits & (self._column[x] if tables else self._column_at(x)):
                 emptied.append(x)
             local >>= stride
             x += 1
         for x in reversed(emptied):
-            bits = (bits & self._left[x]) | ((bits >> stride) & self._right[x])
+            if tables:
+                bits = (bits & self._left[x]) | ((bits >> stride) & self._right[x])
+            else:
+                bits = (bits & self._left_of(x)) | ((bits >> stride) & self._right_of(x))
         return bits
 
     def random_block(self, bits: int, rng: random.Random) -> int:

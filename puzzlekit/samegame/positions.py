@@ -2,6 +2,8 @@
 
 >>> random_board(3, 4, 2, seed=1) == random_board(3, 4, 2, seed=1)
 True
+>>> random_state(3).width
+5
 >>> len(load_standard_set())
 20
 """
@@ -13,9 +15,10 @@ from importlib import resources
 from puzzlekit.errors import ParseError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import make_rng
-from puzzlekit.samegame.board import MAX_COLOURS, Board
+from puzzlekit.samegame.board import MAX_COLOURS, MAX_SIDE, Board
+from puzzlekit.samegame.rules import STANDARD, Rules
 
-__all__ = ["STANDARD_SET_SIZE", "load_standard_set", "random_board"]
+__all__ = ["STANDARD_SET_SIZE", "load_standard_set", "random_board", "random_state"]
 
 STANDARD_SET_SIZE = 20
 """How many positions the standard test set has.
@@ -25,11 +28,14 @@ True
 """
 
 
-def random_board(rows: int, cols: int, colours: int, *, seed: int | None = None) -> Board:
-    """A full board of *rows* x *cols* blocks, each colour drawn uniformly from ``range(colours)``.
+def random_board(
+    height: int, width: int, colours: int, *, seed: int | None = None, rules: Rules = STANDARD
+) -> Board:
+    """A full board of *height* x *width* blocks, colours drawn uniformly from ``range(colours)``.
 
-    The same *seed* always gives the same board (``None`` seeds from the
-    system). The board may be hard or impossible to clear, as in the game.
+    The same *seed* always gives the same board; ``None`` gives a fresh one
+    each time. The board may be hard or impossible to clear, as in the game.
+    It has at most :data:`~puzzlekit.samegame.MAX_SIDE` rows and columns.
 
     >>> print(random_board(3, 5, 3, seed=7))
     10120
@@ -38,14 +44,26 @@ def random_board(rows: int, cols: int, colours: int, *, seed: int | None = None)
     >>> random_board(3, 5, 0)
     Traceback (most recent call last):
     ...
-    ValueError: colours must be from 1 to 62, not 0
+    puzzlekit.errors.ArgumentError: colours must be from 1 to 62, not 0
     """
-    height = check_int("rows", rows, minimum=1)
-    width = check_int("cols", cols, minimum=1)
+    check_int("height", height, minimum=1, maximum=MAX_SIDE)
+    check_int("width", width, minimum=1, maximum=MAX_SIDE)
     count = check_int("colours", colours, minimum=1, maximum=MAX_COLOURS)
     rng = make_rng(seed)
     columns = tuple(tuple(rng.randrange(count) for _ in range(height)) for _ in range(width))
-    return Board(columns=columns, height=height)
+    return Board(columns, height, rules)
+
+
+def random_state(seed: int | None) -> Board:
+    """A random 5 x 5 board of 3 colours: the start :data:`~puzzlekit.samegame.PUZZLE` offers.
+
+    :func:`~puzzlekit.samegame.solve` answers it completely (a proved
+    optimum) in a small fraction of a second.
+
+    >>> random_state(1) == random_state(1), random_state(1).colours
+    (True, (0, 1, 2))
+    """
+    return random_board(5, 5, 3, seed=seed)
 
 
 def load_standard_set() -> list[Board]:

@@ -11,9 +11,10 @@ each of its blocks, as a game shows the group under the pointer.
 
 from __future__ import annotations
 
+from puzzlekit.errors import IllegalMoveError
 from puzzlekit.grid import Cell
-from puzzlekit.samegame.board import Board
-from puzzlekit.svg import PALETTE, SvgCanvas
+from puzzlekit.samegame.board import Board, Move
+from puzzlekit.svg import PALETTE, Svg, SvgCanvas, check_cell_size
 
 __all__ = ["board_svg"]
 
@@ -23,30 +24,36 @@ BACKGROUND = "#202020"
 _GAP = 0.08  # the share of a cell left between neighbouring blocks
 
 
-def board_svg(board: Board, *, cell_size: int = 24, highlight: Cell | None = None) -> str:
-    """The SVG document of *board*, *cell_size* units per cell.
+def board_svg(
+    board: Board, *, cell_size: int = 24, highlight: Move | Cell | str | None = None
+) -> Svg:
+    """The SVG document of *board*, *cell_size* units per cell (4 to 400).
 
-    *highlight* names any cell of a group to outline; an empty cell there is
-    a :class:`ValueError`.
+    *highlight* names any cell of a group to outline, in any form
+    :meth:`Board.play` takes; an empty cell there is an
+    :class:`~puzzlekit.IllegalMoveError`.
 
     >>> board_svg(Board.parse("1"), cell_size=8).count("<rect")
     2
     >>> board_svg(Board.parse("1."), highlight=(0, 1))
     Traceback (most recent call last):
     ...
-    ValueError: no group to highlight: cell (0, 1) is empty
+    puzzlekit.errors.IllegalMoveError: no group to highlight: cell 0,1 is empty
     """
-    if isinstance(cell_size, bool) or not isinstance(cell_size, int):
-        raise TypeError(f"cell_size must be an int, not {type(cell_size).__name__}")
-    if cell_size < 1:
-        raise ValueError(f"cell_size must be at least 1, not {cell_size}")
+    check_cell_size(cell_size)
     outlined: frozenset[Cell] = frozenset()
     if highlight is not None:
         group = board.group_at(highlight)
         if group is None:
-            raise ValueError(f"no group to highlight: cell {tuple(highlight)} is empty")
+            raise IllegalMoveError(f"no group to highlight: cell {_cell_text(highlight)} is empty")
         outlined = frozenset(group.cells)
-    canvas = SvgCanvas(board.width * cell_size, board.height * cell_size, background=BACKGROUND)
+    title = (
+        f"SameGame board, {board.height} x {board.width}, {board.count} blocks"
+        + (", game over" if board.is_over else "")
+    )
+    canvas = SvgCanvas(
+        board.width * cell_size, board.height * cell_size, background=BACKGROUND, title=title
+    )
     inset = cell_size * _GAP / 2
     side = cell_size - 2 * inset
     for row, cells in enumerate(board.rows):
@@ -69,3 +76,10 @@ def board_svg(board: Board, *, cell_size: int = 24, highlight: Cell | None = Non
                     class_="highlight",
                 )
     return canvas.to_string()
+
+
+def _cell_text(move: Move | Cell | str) -> str:
+    if isinstance(move, str):
+        return move
+    row, col = move.cell if isinstance(move, Move) else move
+    return f"{row},{col}"

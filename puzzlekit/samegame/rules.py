@@ -1,36 +1,37 @@
-"""Scoring rules: what a move earns and what the end of the game adds or takes.
+"""Scoring rules: the smallest group a move removes, what a move earns, and the end.
 
-A rule set is a frozen :class:`Rules` value. A move removing ``n`` blocks
-scores :meth:`Rules.score_move`; once the game is over (no group of
-``min_group`` blocks is left) :meth:`Rules.score_end` adds the clearing bonus
-or subtracts a penalty for the blocks left.
+A rule set is a frozen :class:`Rules` value, and every
+:class:`~puzzlekit.samegame.Board` carries one (:data:`STANDARD` by default).
+A move removing ``n`` blocks scores :meth:`Rules.score_move`; once the game
+is over (no group of ``min_group`` blocks is left) :meth:`Rules.score_end`
+adds the clearing bonus or subtracts a penalty for the blocks left.
 
 >>> STANDARD.score_move(5), STANDARD.score_end([]), STANDARD.score_end([0, 3])
 (9, 1000, 0)
->>> board = Board.parse("122\\n112")
->>> play_sequence(board, [(0, 0), (1, 0)])
-(Board.parse('...\\n...'), 1002)
+>>> str(CLICKOMANIA)
+'min_group=2 offset=0 squared=no clear_bonus=0 end_penalty=none'
+>>> Rules.parse("offset=0 squared=no clear_bonus=0") == CLICKOMANIA
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError
-from puzzlekit.grid import Cell, check_int
-from puzzlekit.samegame.board import Board
+from puzzlekit.errors import ArgumentError, ParseError, quoted
+from puzzlekit.grid import check_int
 
 __all__ = [
     "CLEAR_THE_BOARD",
     "CLICKOMANIA",
+    "MAX_POINTS",
     "PRESETS",
     "STANDARD",
     "EndPenalty",
     "Rules",
-    "play_sequence",
 ]
 
 EndPenalty: TypeAlias = Literal["none", "per-colour", "total"]
@@ -43,22 +44,36 @@ EndPenalty: TypeAlias = Literal["none", "per-colour", "total"]
 
 _PENALTIES = ("none", "per-colour", "total")
 
+MAX_POINTS = 10**9
+"""The largest size of ``offset`` and ``clear_bonus`` (and of ``min_group``).
 
-def _check_int(minimum: int | None) -> Callable[[object, attrs.Attribute[int], object], None]:
+It keeps every rule set's text form short and every score a plain number.
+
+>>> Rules(clear_bonus=10**10)
+Traceback (most recent call last):
+...
+puzzlekit.errors.ArgumentError: clear_bonus must be from -1000000000 to 1000000000, not 10000000000
+"""
+
+
+def _check_int(minimum: int) -> Callable[[object, attrs.Attribute[int], object], None]:
     def check(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        check_int(attribute.name, value, minimum=minimum)
+        check_int(attribute.name, value, minimum=minimum, maximum=MAX_POINTS)
 
     return check
 
 
 def _check_penalty(_instance: object, _attribute: object, value: object) -> None:
     if value not in _PENALTIES:
-        raise ValueError(f"end_penalty must be one of {_PENALTIES}, not {value!r}")
+        raise ArgumentError(f"end_penalty must be one of {_PENALTIES}, not {value!r}")
 
 
 def _check_bool(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise TypeError(f"{attribute.name} must be a bool, not {type(value).__name__}")
+
+
+_FIELDS = ("min_group", "offset", "squared", "clear_bonus", "end_penalty")
 
 
 @attrs.frozen
@@ -67,7 +82,9 @@ class Rules:
 
     A move removing ``n`` blocks scores ``(n - offset) ** 2`` when *squared*,
     else ``n - offset``. When the game is over, a cleared board earns
-    *clear_bonus*; otherwise *end_penalty* may take points off.
+    *clear_bonus*; otherwise *end_penalty* may take points off. *min_group*
+    is at least 1 (with 1 a lone block may be removed too, so every game ends
+    cleared); the ints are at most :data:`MAX_POINTS` in size.
 
     >>> Rules()
     Rules(min_group=2, offset=2, squared=True, clear_bonus=1000, end_penalty='none')
@@ -76,19 +93,59 @@ class Rules:
     >>> Rules(min_group=0)
     Traceback (most recent call last):
     ...
-    ValueError: min_group must be at least 1, not 0
+    puzzlekit.errors.ArgumentError: min_group must be from 1 to 1000000000, not 0
     """
 
     min_group: int = attrs.field(default=2, validator=_check_int(1))
     """The fewest blocks a move may remove (2 in every usual game)."""
-    offset: int = attrs.field(default=2, validator=_check_int(None))
+    offset: int = attrs.field(default=2, validator=_check_int(-MAX_POINTS))
     """Subtracted from the group size before squaring: 2 in the standard game."""
     squared: bool = attrs.field(default=True, validator=_check_bool)
     """Whether a move scores the square of ``n - offset`` (else ``n - offset`` itself)."""
-    clear_bonus: int = attrs.field(default=1000, validator=_check_int(None))
+    clear_bonus: int = attrs.field(default=1000, validator=_check_int(-MAX_POINTS))
     """Added once when the game ends with no block left."""
     end_penalty: EndPenalty = attrs.field(default="none", validator=_check_penalty)
     """Taken off once when the game ends with blocks left (see :data:`EndPenalty`)."""
+
+    def __str__(self) -> str:
+        return (
+            f"min_group={self.min_group} offset={self.offset} "
+            f"squared={'yes' if self.squared else 'no'} clear_bonus={self.clear_bonus} "
+            f"end_penalty={self.end_penalty}"
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read ``key=value`` words, as :func:`str` writes them; missing keys keep defaults.
+
+        A preset's name (a key of :data:`PRESETS`) stands for its rules.
+
+        >>> Rules.parse("min_group=3").min_group
+        3
+        >>> Rules.parse("clickomania") == CLICKOMANIA
+        True
+        >>> Rules.parse("squared=maybe")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: rules 'squared=maybe': squared must be yes or no
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"rules text must be a str, not {type(text).__name__}")
+        words = text.split()
+        if len(words) == 1 and words[0] in PRESETS:
+            return PRESETS[words[0]]
+        values: dict[str, Any] = {}
+        for word in words:
+            key, equals, value = word.partition("=")
+            if key not in _FIELDS or not equals:
+                raise ParseError(f"rules {quoted(text)}: unknown setting {quoted(word)}")
+            if key in values:
+                raise ParseError(f"rules {quoted(text)}: {key} is set twice")
+            values[key] = _read_value(text, key, value)
+        try:
+            return cls(**values)
+        except ArgumentError as error:
+            raise ParseError(f"rules {quoted(text)}: {error}") from None
 
     def score_move(self, n: int) -> int:
         """The points for removing a group of *n* blocks.
@@ -121,23 +178,23 @@ class Rules:
             return -((total - 2) ** 2)
         return 0
 
-    def is_over(self, board: Board) -> bool:
-        """Whether no group of :attr:`min_group` or more blocks is left on *board*.
 
-        >>> Rules(min_group=3).is_over(Board.parse("11"))
-        True
-        """
-        return not board.has_moves(min_group=self.min_group)
-
-    def final_score(self, board: Board) -> int:
-        """:meth:`score_end` of *board* when the game is over on it, else 0.
-
-        >>> STANDARD.final_score(Board.parse("..")), STANDARD.final_score(Board.parse("11"))
-        (1000, 0)
-        """
-        if not self.is_over(board):
-            return 0
-        return self.score_end(board.colour_counts().values())
+def _read_value(text: str, key: str, value: str) -> object:
+    if key == "squared":
+        if value not in ("yes", "no"):
+            raise ParseError(f"rules {quoted(text)}: squared must be yes or no")
+        return value == "yes"
+    if key == "end_penalty":
+        if value not in _PENALTIES:
+            raise ParseError(
+                f"rules {quoted(text)}: end_penalty must be one of {', '.join(_PENALTIES)}"
+            )
+        return value
+    digits = value.removeprefix("-")
+    # At most 10 digits: int() of a long string is slow, and MAX_POINTS has 10.
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 10):
+        raise ParseError(f"rules {quoted(text)}: {key} must be an integer, not {quoted(value)}")
+    return int(value)
 
 
 STANDARD = Rules()
@@ -176,40 +233,3 @@ PRESETS: dict[str, Rules] = {
 >>> sorted(PRESETS)
 ['clear-the-board', 'clickomania', 'standard']
 """
-
-
-def play_sequence(
-    board: Board, moves: Iterable[Cell], rules: Rules = STANDARD
-) -> tuple[Board, int]:
-    """Play *moves* from *board* and return the final board and the total score.
-
-    Each move is any cell of the group to remove. The total is the sum of
-    :meth:`Rules.score_move` over the moves, plus :meth:`Rules.score_end`
-    exactly when the final board is over under *rules* (no group of
-    ``rules.min_group`` blocks is left), whether or not the moves made it so:
-    an empty sequence on a finished board scores its end score. A line that
-    stops while moves remain earns no end score.
-
-    Raises :class:`~puzzlekit.IllegalMoveError` naming the first illegal move
-    (counted from 0).
-
-    >>> board = Board.parse("12\\n12")
-    >>> play_sequence(board, [(0, 0)])
-    (Board.parse('2.\\n2.'), 0)
-    >>> play_sequence(board, [(0, 0), (0, 1)])
-    Traceback (most recent call last):
-    ...
-    puzzlekit.errors.IllegalMoveError: move 1 (0, 1): cell (0, 1) is empty
-    """
-    if not isinstance(board, Board):
-        raise TypeError(f"board must be a Board, not {type(board).__name__}")
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    score = 0
-    for number, move in enumerate(moves):
-        try:
-            board, removed = board.play_counted(move, min_group=rules.min_group)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {number} {tuple(move)}: {error}") from error
-        score += rules.score_move(removed)
-    return board, score + rules.final_score(board)

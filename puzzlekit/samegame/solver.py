@@ -28,39 +28,38 @@ search:
   one, in beams as wide as the budget left allows (measured on the run
   before), each with fresh random playouts.
 
-Every playout ends in a finished game, so a complete, legal line exists from
-the first fraction of a second on; the callback *progress* hears of each
-improvement. On the 20 standard positions it totals about 55,700
-at 10 s and 63,200 at 60 s per position (``benchmarks/samegame_standard.py``,
-one core per position), against 78,012 for
-SP-MCTS (2012) in compiled code with far more time.
+The search starts with one playout from the start position, so a legal line
+exists from the first moves on, and the line kept is always the best found
+so far: a limit, a truthy return of the *progress* callback or Ctrl-C
+(``KeyboardInterrupt``) ends the search with it. Duplicates merged in a beam
+keep the highest-scoring path to their position, so a beam that never
+drops a position (small boards) proves its best line optimal.
 
->>> from puzzlekit.samegame import Board, STANDARD, play_sequence
+On the 20 standard positions it totals about 55,700 at 10 s and 63,200 at
+60 s per position (``benchmarks/samegame_standard.py``, one core per
+position), against 78,012 for SP-MCTS (2012) in compiled code with far more
+time.
+
+>>> from puzzlekit.samegame import Board, play_sequence
 >>> board = Board.parse("1122\\n2211")
->>> solution = solve(board, node_limit=2000)
->>> solution.score, play_sequence(board, solution.moves)[1]
-(1004, 1004)
+>>> result = solve(board, node_limit=2000)
+>>> result.score, play_sequence(board, result.moves)[1], result.complete
+(1004, 1004, True)
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
-from collections.abc import Callable
 from typing import Final, TypeAlias
 
-import attrs
-
-from puzzlekit.grid import Cell
-from puzzlekit.limits import Budget, make_rng
-from puzzlekit.samegame.board import Board
+from puzzlekit.contract import SearchResult
+from puzzlekit.limits import Budget, ProgressCallback, check_limit, make_rng
+from puzzlekit.samegame.board import Board, Move
 from puzzlekit.samegame.core import Layout
-from puzzlekit.samegame.rules import STANDARD, Rules
 
-__all__ = ["DEFAULT_NODE_LIMIT", "TABU_CHOICES", "Progress", "Solution", "solve"]
-
-Progress: TypeAlias = Callable[[int, float], object]
-"""A callback ``progress(best_score, elapsed_seconds)``, called on each improvement."""
+__all__ = ["DEFAULT_NODE_LIMIT", "TABU_CHOICES", "solve"]
 
 DEFAULT_NODE_LIMIT: Final = 300_000
 """The node budget of :func:`solve` when neither ``node_limit`` nor ``time_limit`` is given.
@@ -73,31 +72,6 @@ boards (about 30 seconds on 100 x 100).
 300000
 """
 
-
-@attrs.frozen
-class Solution:
-    """What :func:`solve` found: a line of moves, its score, and whether the search finished.
-
-    >>> from puzzlekit.samegame import Board
-    >>> solve(Board.parse("11"), node_limit=100)
-    Solution(moves=((0, 0),), score=1000, complete=True, nodes=..., seconds=...)
-    """
-
-    moves: tuple[Cell, ...]
-    """The moves, each a cell of the group removed, on the board as it is when it is played."""
-    score: int
-    """The score of :attr:`moves` under the rules solved for, as ``play_sequence`` gives it."""
-    complete: bool
-    """Whether the search ended on its own: then every reachable position was
-    expanded and :attr:`score` is the best possible. ``False`` when a limit
-    stopped it, which is the usual case on real boards (the score is then the
-    best found, not a proven optimum)."""
-    nodes: int = 0
-    """How many nodes (moves made inside the search) it spent."""
-    seconds: float = attrs.field(default=0.0, eq=False)
-    """How long it ran (not compared: equal searches take different times)."""
-
-
 TABU_CHOICES: Final = 2
 """How many colours :func:`solve` tries as the tabu colour: the most frequent ones at the start.
 
@@ -105,32 +79,54 @@ TABU_CHOICES: Final = 2
 2
 """
 
-# A line is a chain of group masks, newest first: (group, rest) or None.
+_SLOW_BITS = 1 << 15  # packed boards this large look at the clock after every move
+# Beams keep every child of a position, each a packed board: past this many
+# blocks times bits, a beam would take gigabytes, so the search only plays out.
+_BEAM_MEMORY = 1 << 30
+_MAX_WIDTH = 1 << 40  # a beam wider than any budget can fill
+
+# Moves are kept as the lowest bit of their group, which names it and its cell
+# (a group mask of a large board is as large as the board).
+# A line is a chain of moves, newest first: (move, rest) or None.
 _Line: TypeAlias = "tuple[int, _Line] | None"
+# The moves of a playout from its first one on, where it starts in that list,
+# and the packed board it ends on.
+_Tail: TypeAlias = tuple[list[int], int, int]
+
+
+def _low(group: int) -> int:
+    """The index of a group's lowest bit: its name in a line."""
+    return (group & -group).bit_length() - 1
 
 
 class _Stopped(Exception):
     """The budget ran out in the middle of a beam run."""
 
 
-class _Search:
-    """One board, one rule set, one budget: the state shared by the beam runs."""
+class _Child:
+    """A successor in a beam: its value, the points earned on the way, that path, its tail."""
 
-    def __init__(
-        self,
-        board: Board,
-        rules: Rules,
-        budget: Budget,
-        rng: random.Random,
-        progress: Progress | None,
-    ) -> None:
-        self.layout = layout = Layout(board.width, board.height, sorted(board.colours))
-        self.root = layout.encode(board.rows)
-        self.rules = rules
+    __slots__ = ("earned", "line", "tail", "value")
+
+    def __init__(self, value: float, earned: int, line: _Line, tail: _Tail | None) -> None:
+        self.value = value
+        self.earned = earned
+        self.line = line
+        self.tail = tail
+
+
+class _Search:
+    """One board, its rules, one budget: the state shared by the beam runs."""
+
+    def __init__(self, board: Board, budget: Budget, rng: random.Random) -> None:
+        self.layout = layout = Layout(board.width, board.height, board.colours)
+        self.root = layout.encode(board.columns)
+        self.rules = rules = board.rules
         self.budget = budget
         self.rng = rng
-        self.progress = progress
+        self.slow = layout.full.bit_length() > _SLOW_BITS
         counts = layout.counts(self.root)
+        self.beams = sum(counts) * layout.full.bit_length() <= _BEAM_MEMORY
         self.move_scores = [rules.score_move(n) for n in range(sum(counts) + 1)]
         # TabuColor: the blocks a playout may remove while it has a choice are those
         # not of the tabu colour, one of the most frequent colours at the start.
@@ -142,48 +138,61 @@ class _Search:
         ]
         self.allowed = self.tabu_choices[0]
         self.run_best = -math.inf
-        self.best_score = -math.inf
-        self.best_line: list[int] = []
+        self.run_cleared = False
+        # The best line so far, set in one assignment so that Ctrl-C never splits it.
+        self.best: tuple[float, list[int], int] = (-math.inf, [], self.root)
 
-    # -- scoring ----------------------------------------------------------------------------
+    # -- budget and scoring -------------------------------------------------------------------
+
+    def spend(self, nodes: int = 1) -> bool:
+        """Count *nodes*; on large boards, where a move is slow, also look at the clock."""
+        budget = self.budget
+        return budget.spend(nodes) or (self.slow and budget.check_clock())
 
     def moves(self, bits: int) -> list[int]:
         """The legal moves (group masks) of a packed board."""
-        return self.layout.groups(bits, self.rules.min_group)
+        min_group = self.rules.min_group
+        if not self.slow:
+            return self.layout.groups(bits, min_group)
+        found = []
+        for group in self.layout.iter_groups(bits, min_group):
+            if self.budget.check_clock():
+                raise _Stopped(0, [], bits)
+            found.append(group)
+        return found
 
     def end_score(self, bits: int) -> int:
         """The end score of a finished packed board."""
         return self.rules.score_end(count for count in self.layout.counts(bits) if count)
 
-    def record(self, score: float, prefix: _Line, tail: list[int]) -> None:
+    def record(self, score: float, prefix: _Line, tail: _Tail) -> None:
         """Keep the line *prefix* + *tail* when its *score* beats the best so far."""
         self.run_best = max(self.run_best, score)
-        if score <= self.best_score:
+        if score <= self.best[0]:
             return
         line = []
         while prefix is not None:
             line.append(prefix[0])
             prefix = prefix[1]
         line.reverse()
-        line.extend(tail)
-        self.best_score = score
-        self.best_line = line
-        if self.progress is not None:
-            self.progress(int(score), self.budget.elapsed)
+        line.extend(tail[0][tail[1] :])
+        self.best = (score, line, tail[2])
+        self.budget.best = int(score)
 
     # -- playouts ---------------------------------------------------------------------------
 
-    def playout(self, bits: int) -> tuple[int, list[int]]:
-        """Play TabuColor random moves to the end: the points earned and the groups removed.
+    def playout(self, bits: int, free: int = 0) -> tuple[int, _Tail]:
+        """Play TabuColor random moves to the end: the points earned, the moves and the
+        final board. The first *free* moves are made whatever the budget says.
 
-        Raises :class:`_Stopped` when the budget runs out, after recording
-        the (legal, unfinished) line played so far.
+        Raises :class:`_Stopped` when the budget runs out, with the (legal,
+        unfinished) line played so far.
         """
         layout = self.layout
         move_scores = self.move_scores
         allowed = self.allowed
         rng = self.rng
-        spend = self.budget.spend
+        spend = self.spend
         min_group = self.rules.min_group
         playable = layout.playable
         pick = layout.any_block
@@ -204,12 +213,24 @@ class _Search:
                 preferred = [group for group in choices if group & allowed]
                 group = rng.choice(preferred or choices)
             # Stopping here leaves a line whose board still has moves: it earns no end score.
-            if spend():
-                raise _Stopped(points, groups)
+            if free:
+                free -= 1
+            elif spend():
+                raise _Stopped(points, groups, bits)
             points += move_scores[group.bit_count()]
-            groups.append(group)
+            groups.append(_low(group))
             bits = remove(bits, group)
-        return points + self.end_score(bits), groups
+        return points + self.end_score(bits), (groups, 0, bits)
+
+    def root_playout(self, free: int = 0) -> None:
+        """One playout from the start, its first *free* moves made whatever the budget says."""
+        try:
+            gained, tail = self.playout(self.root, free)
+        except _Stopped as stop:
+            gained, groups, bits = stop.args
+            self.record(gained, None, (groups, 0, bits))
+            raise
+        self.record(gained, None, tail)
 
     # -- beam runs --------------------------------------------------------------------------
 
@@ -217,27 +238,31 @@ class _Search:
         """One beam search of *width* with tabu colour choice *tabu*.
 
         Returns ``True`` when it never dropped a position; :attr:`run_best` is
-        then the best value it saw. Raises :class:`_Stopped` when the budget runs out.
+        then the best score of all lines and :attr:`run_cleared` says whether
+        one clears the board. Raises :class:`_Stopped` when the budget runs out.
         """
         move_scores = self.move_scores
         remove = self.layout.remove
         exhaustive = True
         self.allowed = self.tabu_choices[tabu]
         self.run_best = -math.inf
+        self.run_cleared = False
+        best_score, best_line, best_final = self.best
         # A beam entry: (packed board, points so far, line so far, best known tail, its value).
-        beam: list[tuple[int, int, _Line, list[int] | None, float]] = [
-            (self.root, 0, None, self.best_line, self.best_score)
+        beam: list[tuple[int, int, _Line, _Tail | None, float]] = [
+            (self.root, 0, None, (best_line, 0, best_final), best_score)
         ]
         while beam:
-            children: list[tuple[float, int, int, _Line, list[int] | None]] = []
-            seen: set[int] = set()
-            for bits, points, line, known_tail, known_value in beam:
+            # Each child once, with the highest-scoring path to it.
+            children: dict[int, _Child] = {}
+            for bits, points, line, known, known_value in beam:
                 moves = self.moves(bits)
                 if not moves:
-                    self.record(points + self.end_score(bits), line, [])
+                    self.run_cleared = self.run_cleared or not bits
+                    self.record(points + self.end_score(bits), line, ([], 0, bits))
                     continue
-                if self.budget.spend(len(moves)):
-                    raise _Stopped(0, [])
+                if self.spend(len(moves)):
+                    raise _Stopped(0, [], bits)
                 # Breaking up the tabu colour while other moves exist is rarely good: such
                 # successors get no playout and rank last (kept only if the beam has room).
                 allowed = self.allowed
@@ -245,13 +270,16 @@ class _Search:
                 has_choice = any(group & allowed for group in moves)
                 for group in moves:
                     child = remove(bits, group)
-                    if child in seen:
-                        continue
-                    seen.add(child)
                     earned = points + move_scores[group.bit_count()]
-                    child_line = (group, line)
-                    if known_tail and known_tail[0] == group:
-                        value, tail = known_value, known_tail[1:]
+                    low = _low(group)
+                    child_line = (low, line)
+                    merged = children.get(child)
+                    if merged is not None:
+                        self._merge(merged, earned, child_line)
+                        continue
+                    tail: _Tail | None
+                    if known is not None and known[1] < len(known[0]) and known[0][known[1]] == low:
+                        value, tail = known_value, (known[0], known[1] + 1, known[2])
                     elif (
                         has_choice
                         and not group & allowed
@@ -262,21 +290,31 @@ class _Search:
                         try:
                             gained, tail = self.playout(child)
                         except _Stopped as stop:
-                            gained, tail = stop.args
-                            self.record(earned + gained, child_line, tail)
+                            gained, groups, end = stop.args
+                            self.record(earned + gained, child_line, (groups, 0, end))
                             raise
                         value = earned + gained
                         self.record(value, child_line, tail)
-                    children.append((value, child, earned, child_line, tail))
-            if len(children) > width:
+                    if self.slow and self.budget.check_clock():
+                        raise _Stopped(0, [], child)
+                    children[child] = _Child(value, earned, child_line, tail)
+            ranked = list(children.items())
+            if len(ranked) > width:
                 exhaustive = False
-                children.sort(key=_value, reverse=True)
-                del children[width:]
-            beam = [
-                (child, earned, line, tail, value)
-                for value, child, earned, line, tail in children
-            ]
+                ranked.sort(key=_value, reverse=True)
+                del ranked[width:]
+            beam = [(child, c.earned, c.line, c.tail, c.value) for child, c in ranked]
         return exhaustive
+
+    def _merge(self, child: _Child, earned: int, line: _Line) -> None:
+        """Another path to a child already found: keep the one that earned more."""
+        if earned <= child.earned:
+            return
+        child.value += earned - child.earned
+        child.earned = earned
+        child.line = line
+        if child.tail is not None:
+            self.record(child.value, line, child.tail)
 
 
 class _Pace:
@@ -295,67 +333,75 @@ class _Pace:
         self.seconds = max(1e-6, self.budget.elapsed - self.started) / width
 
     def width(self, margin: float) -> int:
-        """The widest run that fits in *margin* times the budget left."""
+        """The widest run that fits in *margin* times the budget left (at least 1)."""
         budget = self.budget
-        fits = []
+        fits = [float(_MAX_WIDTH)]
         if budget.node_limit is not None:
             fits.append((budget.node_limit - budget.nodes) / self.nodes)
-        if budget.remaining is not None:
-            fits.append(budget.remaining / self.seconds)
-        return int(margin * min(fits)) if fits else 0
+        remaining = budget.remaining
+        if remaining is not None:
+            fits.append(remaining / self.seconds)  # a huge finite limit gives inf: capped
+        return max(1, int(margin * min(fits)))
 
 
-def _value(entry: tuple[float, int, int, _Line, list[int] | None]) -> float:
-    return entry[0]
+def _value(entry: tuple[int, _Child]) -> float:
+    return entry[1].value
 
 
 def solve(
     board: Board,
-    rules: Rules = STANDARD,
     *,
-    time_limit: float | None = None,
     node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
     seed: int | None = 0,
-    progress: Progress | None = None,
-) -> Solution:
-    """Search for a high-scoring line of moves on *board* under *rules*.
+) -> SearchResult[Board, Move]:
+    """Search for a high-scoring line of moves on *board* under its rules (``board.rules``).
 
     The search (see the module documentation) runs until a limit stops it:
     *time_limit* in seconds, *node_limit* in moves made by the search, or
-    :data:`DEFAULT_NODE_LIMIT` nodes when neither is given. It returns the best
-    line found; ``Solution.complete`` says whether the search finished on its
-    own, which proves the score optimal (only on small boards).
+    :data:`DEFAULT_NODE_LIMIT` nodes when neither is given (``None`` and
+    ``math.inf`` both mean no limit). To solve under other rules, pass
+    ``board.with_rules(rules)``.
+
+    It returns a :class:`~puzzlekit.SearchResult` with the best line found,
+    never ``None`` and never an exception on a limit. ``complete`` says the
+    search ended on its own, which proves :attr:`~puzzlekit.SearchResult.score`
+    optimal (only on small boards); ``proved_unsolvable`` then says whether no
+    line clears the board. A limit, a truthy return of *progress* (called
+    with a :class:`~puzzlekit.Progress` a few times a second, its ``best``
+    the best score so far) or Ctrl-C stops the search with the best line so
+    far and ``complete=False``.
 
     With a node limit (and no time limit) the result depends only on the
-    board, the rules, the limit and *seed*. With a time limit it also
-    depends on the speed of the machine. A run may overshoot *time_limit*
-    by the time of one move on the board (well under 0.1 s on 15 x 15).
-
-    *progress*, when given, is called as ``progress(best_score, elapsed)``
-    each time the best score improves.
+    board, the limit and *seed*; with a time limit also on the speed of the
+    machine. It returns within its time limit plus the time of one move
+    (well under 0.1 s even on the largest boards) and of building the result
+    (0.2 s on the largest). Its first move is made whatever the limits say,
+    so that the line has a move whenever the board has one.
 
     >>> from puzzlekit.samegame import Board, CLICKOMANIA, play_sequence
     >>> board = Board.parse("112\\n221\\n112")
-    >>> solution = solve(board, node_limit=5000)
-    >>> solution.score, solution.complete
-    (1009, True)
-    >>> play_sequence(board, solution.moves)
-    (Board.parse('...\\n...\\n...'), 1009)
-    >>> solve(board, CLICKOMANIA, node_limit=5000).score
+    >>> result = solve(board, node_limit=5000)
+    >>> result.score, result.complete, result.proved_unsolvable
+    (1009, True, False)
+    >>> play_sequence(board, result.moves) == (result.final, result.score)
+    True
+    >>> solve(board.with_rules(CLICKOMANIA), node_limit=5000).score
     9
     """
     if not isinstance(board, Board):
         raise TypeError(f"board must be a Board, not {type(board).__name__}")
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)):
-        raise TypeError(f"node_limit must be an int or None, not {type(node_limit).__name__}")
-    if time_limit is None and node_limit is None:
+    nodes = check_limit("node_limit", node_limit)
+    if nodes is None and check_limit("time_limit", time_limit) is None:
         node_limit = DEFAULT_NODE_LIMIT
-    budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    search = _Search(board, rules, budget, make_rng(seed), progress)
+    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+    search = _Search(board, budget, make_rng(seed))
     complete = False
     try:
+        if not search.beams:  # a board too large for beams: playouts until stopped
+            while True:
+                search.root_playout()
         # Probe each tabu colour with a beam of width 1, then give the rest of the
         # budget to the better one, in beams as wide as the budget left allows.
         probes = []
@@ -368,21 +414,29 @@ def solve(
                 break
         tabu = probes.index(max(probes))
         while not complete:
-            width = max(1, pace.width(0.9))
+            width = pace.width(0.9)
             pace = _Pace(budget)
             complete = search.run(width, tabu)
             pace.per(width)
     except _Stopped:
         pass
-    if search.best_score == -math.inf:  # stopped before any line: play nothing
-        search.best_line = []
-        search.best_score = search.end_score(search.root) if not search.moves(search.root) else 0
+    except KeyboardInterrupt:  # Ctrl-C: the best line so far is the answer
+        budget.interrupt()
+    if not search.best[1] and not board.is_over:
+        # Stopped before the first move: one move whatever the (spent) budget says,
+        # so that the answer has a move whenever the board has one.
+        search.best = (-math.inf, [], search.root)
+        with contextlib.suppress(_Stopped):
+            search.root_playout(free=1)
+    score, groups, final = search.best
     layout = search.layout
-    moves = tuple(layout.cell((group & -group).bit_length() - 1) for group in search.best_line)
-    return Solution(
-        moves=moves,
-        score=int(search.best_score),
+    return SearchResult(
+        start=board,
+        moves=tuple(Move(*layout.cell(index)) for index in groups),
+        final=Board(layout.decode(final), board.height, board.rules),
         complete=complete,
         nodes=budget.nodes,
         seconds=budget.elapsed,
+        score=int(score),
+        proved_unsolvable=complete and not search.run_cleared,
     )

@@ -2,8 +2,9 @@
 
 ``boards()`` draws reachable boards (full ones and ones with holes, as play
 leaves them), ``moves(board)`` draws a legal move given as any cell of a
-playable group, ``games()`` draws a board with a line of legal moves, and
-``rules()`` draws rule sets, presets and others.
+playable group, ``games()`` draws a board with a line of legal moves,
+``rules()`` draws rule sets, presets and others, and ``states()`` draws the
+small positions under any rules that the contract tests solve completely.
 
 >>> from hypothesis import given
 >>> @given(boards(max_rows=4, max_cols=4))
@@ -15,9 +16,9 @@ playable group, ``games()`` draws a board with a line of legal moves, and
 from hypothesis import strategies as st
 
 from puzzlekit.samegame.board import MAX_COLOURS, Board, Move
-from puzzlekit.samegame.rules import PRESETS, Rules
+from puzzlekit.samegame.rules import PRESETS, STANDARD, Rules
 
-__all__ = ["boards", "games", "moves", "rules"]
+__all__ = ["boards", "games", "moves", "rules", "states"]
 
 
 def _check(name: str, value: int, minimum: int, maximum: int | None = None) -> None:
@@ -35,8 +36,9 @@ def boards(
     max_cols: int = 8,
     colours: int = 4,
     full: bool | None = None,
+    rules: Rules = STANDARD,
 ) -> Board:
-    """Boards of *min_rows*-*max_rows* rows and *min_cols*-*max_cols* columns.
+    """Boards of *min_rows*-*max_rows* rows and *min_cols*-*max_cols* columns, under *rules*.
 
     Blocks use colours ``0`` to ``colours - 1``. With ``full=True`` every cell
     holds a block, with ``full=False`` columns have random heights (and may be
@@ -59,12 +61,12 @@ def boards(
         for n in (draw(size) for _ in range(width))
     ]
     filled = [column for column in columns if column]
-    return Board(columns=tuple(filled + [()] * (width - len(filled))), height=height)
+    return Board(tuple(filled + [()] * (width - len(filled))), height, rules)
 
 
 @st.composite
-def moves(draw: st.DrawFn, board: Board, *, min_group: int = 2) -> Move:
-    """A legal move on *board*: any cell of a group of *min_group* or more blocks.
+def moves(draw: st.DrawFn, board: Board) -> Move:
+    """A legal move on *board*: any cell of a group of ``board.rules.min_group`` or more blocks.
 
     Draws nothing (the example is rejected) when *board* has no legal move.
 
@@ -72,7 +74,7 @@ def moves(draw: st.DrawFn, board: Board, *, min_group: int = 2) -> Move:
     >>> find(moves(Board.parse("12\\n11")), lambda move: True)
     Move(row=0, col=0)
     """
-    playable = [group for group in board.groups() if group.size >= min_group]
+    playable = [group for group in board.groups() if group.size >= board.rules.min_group]
     if not playable:
         return draw(st.nothing())
     group = draw(st.sampled_from(playable))
@@ -124,3 +126,28 @@ def rules() -> st.SearchStrategy[Rules]:
     )
     return st.sampled_from(list(PRESETS.values())) | built
 
+
+
+@st.composite
+def states(draw: st.DrawFn, *, max_rows: int = 4, max_cols: int = 4) -> Board:
+    """Small positions that ``solve`` answers completely in a fraction of a second.
+
+    Boards of up to *max_rows* x *max_cols* blocks in 3 colours under drawn
+    rules (``min_group`` 2 to 4: a lone block playable makes the search far
+    larger), some of them partly played; many cannot be cleared.
+
+    >>> from hypothesis import given, settings
+    >>> from puzzlekit.samegame import solve
+    >>> @settings(max_examples=10)
+    ... @given(states())
+    ... def test_solve_completes(state):
+    ...     assert solve(state).complete
+    >>> test_solve_completes()
+    """
+    drawn = draw(rules().filter(lambda rules: rules.min_group >= 2))
+    board = draw(boards(max_rows=max_rows, max_cols=max_cols, colours=3, rules=drawn))
+    for _ in range(draw(st.integers(0, 3))):
+        if board.is_over:
+            break
+        board = board.play(draw(moves(board)))
+    return board

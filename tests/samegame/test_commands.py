@@ -2,6 +2,12 @@
 
 import io
 import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 from functools import partial
 
@@ -9,13 +15,18 @@ import pytest
 from commandline import run_puzzlekit
 
 from puzzlekit.cli import main
-from puzzlekit.samegame import Board, Move, play_sequence, random_board
+from puzzlekit.samegame import Board, Move, load_standard_set, play_sequence, random_board
 from puzzlekit.samegame.cli import demo
 
 BOARD = "1..\n12.\n221\n"
 
 
 run = partial(run_puzzlekit, "samegame", timeout=60)
+
+
+def stdin_of(text):
+    """A standard input holding *text*, with the binary buffer the command reads."""
+    return io.TextIOWrapper(io.BytesIO(text.encode()))
 
 
 @pytest.fixture
@@ -39,7 +50,8 @@ def test_show_prints_the_board_and_json(board_file, tmp_path):
     svg = tmp_path / "b.svg"
     result = run("show", "-", "--json", "--svg", str(svg), "--highlight", "2,1", stdin=BOARD)
     data = json.loads(result.stdout)
-    assert data["board"] == BOARD.strip() and data["legal_moves"] == [[0, 0], [1, 1]]
+    assert data["board"] == BOARD.strip() and data["legal_moves"] == ["0,0", "1,1"]
+    assert (data["height"], data["width"], data["solved"]) == (3, 3, False)
     assert data["count"] == 6 and data["colours"] == {"1": 3, "2": 3}
     ET.fromstring(svg.read_text())
 
@@ -49,7 +61,7 @@ def test_play_prints_the_final_board_and_score(board_file):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     # 3 twos then 3 ones: 1 + 1 points, plus 1000 for clearing.
-    assert data["score"] == 1002 and data["cleared"] and data["board"] == "...\n...\n..."
+    assert data["score"] == 1002 and data["solved"] and data["board"] == "...\n...\n..."
     result = run("play", str(board_file), "1,1", "--rules", "clear-the-board")
     assert result.returncode == 0 and "score 4 after 1 move," in result.stdout
 
@@ -64,14 +76,16 @@ def test_play_prints_the_final_board_and_score(board_file):
         (("show", "/no/such/file"), "", "No such file"),
         (("random", "3by3"), "", "not of the form ROWSxCOLS"),
         (("random", "3x3", "--colours", "99"), "", "colours must be from 1 to 62"),
-        (("random", "99999x99999"), "", "more than 1,000,000 cells"),
+        (("random", "99999x99999"), "", "more than 1000 on a side"),
+        (("show", "-"), "1" * 3_000_000, "more than 1000 x 1000 cells"),
+        (("show", "-"), "rules: min_group=0\n11", "min_group must be from 1"),
         (("random", "9" * 5000 + "x1"), "", "not of the form ROWSxCOLS"),
-        (("random", "0x3"), "", "rows must be at least 1"),
+        (("random", "0x3"), "", "height must be from 1"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, stdin, message, capsys, monkeypatch):
     # In process, to keep the suite fast; the subprocess test below covers the real command.
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    monkeypatch.setattr("sys.stdin", stdin_of(stdin))
     assert main(["samegame", *args]) == 2
     error = capsys.readouterr().err
     assert message in error and error.count("\n") == 1 and "Traceback" not in error
@@ -80,7 +94,7 @@ def test_bad_input_exits_2_with_one_line(args, stdin, message, capsys, monkeypat
 def test_bad_input_through_the_real_command_shows_no_traceback():
     result = run("play", "-", "0,1", stdin=BOARD)
     assert result.returncode == 2
-    assert result.stderr == "puzzlekit: error: move 0 (0, 1): cell (0, 1) is empty\n"
+    assert result.stderr == "puzzlekit: error: move 0 (0,1): cell (0, 1) is empty\n"
 
 
 def test_random_is_reproducible_and_pipes_into_show():
@@ -96,19 +110,19 @@ def test_solve_gives_a_line_that_replays_to_its_score(board_file):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     board = Board.parse(BOARD)
-    final, score = play_sequence(board, [tuple(m) for m in data["moves"]])
-    assert score == data["score"] == 1002 and final.is_cleared and data["cleared"]
+    final, score = play_sequence(board, data["moves"])
+    assert score == data["score"] == 1002 and final.is_solved and data["solved"]
+    assert data["complete"] is True and data["board"] == str(final)
 
 
 def test_solve_standard_position():
     result = run("solve", "--standard", "3", "--node-limit", "3000", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    from puzzlekit.samegame import load_standard_set
 
-    final, score = play_sequence(load_standard_set()[2], [tuple(m) for m in data["moves"]])
+    final, score = play_sequence(load_standard_set()[2], data["moves"])
     assert score == data["score"] > 0 and data["complete"] is False
-    assert data["final"] == str(final) and data["left"] == final.count
+    assert data["board"] == str(final) and data["left"] == final.count
 
 
 @pytest.mark.parametrize(
@@ -117,11 +131,12 @@ def test_solve_standard_position():
         (["--standard", "21"], "from 1 to 20, not 21"),
         ([], "either a board FILE or --standard N"),
         (["-", "--standard", "1"], "either a board FILE or --standard N"),
-        (["-", "--time-limit", "-1"], "time_limit must be >= 0"),
+        (["-", "--time-limit", "-1"], "time_limit must be a number >= 0"),
+        (["-", "--time-limit", "nan"], "time_limit must be a number >= 0"),
     ],
 )
 def test_solve_refuses_bad_choices(args, message, capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO(BOARD))
+    monkeypatch.setattr("sys.stdin", stdin_of(BOARD))
     assert main(["samegame", "solve", *args]) == 2
     assert message in capsys.readouterr().err
 
@@ -134,3 +149,54 @@ def test_demo_line_replays_to_its_score():
     final, score = play_sequence(board, moves)
     assert f"score {score} (STANDARD rules), {final.count} blocks left" in text
     assert text == demo()
+
+
+def test_solve_rules_come_from_the_text_or_the_option(tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_text("rules: clickomania\n" + BOARD)
+    data = json.loads(run("solve", str(path), "--json").stdout)
+    assert data["score"] == 6  # clickomania: one point a block, all six removed
+    data = json.loads(run("solve", str(path), "--rules", "standard", "--json").stdout)
+    assert data["score"] == 1002
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e308", "1e400"])
+def test_solve_takes_huge_time_limits_as_none(limit, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", stdin_of(BOARD))
+    assert main(["samegame", "solve", "-", "--time-limit", limit, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["complete"] is True
+
+
+def test_solve_on_a_large_board_keeps_its_time_limit(tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_text(str(random_board(400, 400, 5, seed=1)))
+    started = time.perf_counter()
+    result = run("solve", str(path), "--time-limit", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    assert time.perf_counter() - started < 6  # an interpreter start, parsing, 1 s, printing
+    data = json.loads(result.stdout)
+    assert data["moves"] and data["complete"] is False
+
+
+def test_ctrl_c_prints_the_best_line_so_far():
+    # Standard error on a terminal, so the command reports progress: Ctrl-C comes
+    # once the search is surely under way, however slow the machine.
+    main_fd, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puzzlekit", "samegame", "solve", "--standard", "1",
+         "--time-limit", "60", "--json"],
+        stdout=subprocess.PIPE, stderr=terminal, text=True,
+    )
+    os.close(terminal)
+    seen = b""
+    while b"best score" not in seen:
+        seen += os.read(main_fd, 1024)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    os.close(main_fd)
+    assert process.returncode == 0
+    data = json.loads(out)
+    assert data["complete"] is False and data["moves"] and data["seconds"] < 30
+    final, score = play_sequence(load_standard_set()[0], data["moves"])
+    assert score == data["score"] and str(final) == data["board"]

@@ -4,14 +4,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlekit.samegame import Board, load_standard_set, random_board
+from puzzlekit import PUZZLES
+from puzzlekit.samegame import (
+    CLICKOMANIA,
+    MAX_SIDE,
+    Board,
+    load_standard_set,
+    random_board,
+    random_state,
+    solve,
+)
 
 
 @given(st.integers(1, 12), st.integers(1, 12), st.integers(1, 62), st.integers(0, 2**64))
-def test_random_board_is_full_reproducible_and_in_range(rows, cols, colours, seed):
-    board = random_board(rows, cols, colours, seed=seed)
-    assert board == random_board(rows, cols, colours, seed=seed)
-    assert (board.height, board.width, board.count) == (rows, cols, rows * cols)
+def test_random_board_is_full_reproducible_and_in_range(height, width, colours, seed):
+    board = random_board(height, width, colours, seed=seed)
+    assert board == random_board(height, width, colours, seed=seed)
+    assert (board.height, board.width, board.count) == (height, width, height * width)
     assert set(board.colours) <= set(range(colours))
     assert Board.parse(str(board)) == board
 
@@ -31,6 +40,9 @@ def test_random_boards_differ_by_seed_and_use_every_colour():
         ((5, 5, 63), ValueError),
         ((5.0, 5, 3), TypeError),
         ((5, 5, True), TypeError),
+        ((1001, 1, 3), ValueError),
+        ((1, 1001, 3), ValueError),
+        ((2**64, 1, 3), ValueError),
     ],
 )
 def test_random_board_checks_its_arguments(args, error):
@@ -58,3 +70,18 @@ def test_standard_set_is_a_fresh_list_each_time():
     first = load_standard_set()
     first.clear()
     assert len(load_standard_set()) == 20
+
+
+def test_random_board_without_a_seed_is_fresh_and_takes_rules():
+    assert len({random_board(6, 6, 4) for _ in range(5)}) == 5
+    assert random_board(2, 2, 2, seed=1, rules=CLICKOMANIA).rules == CLICKOMANIA
+    big = random_board(MAX_SIDE, MAX_SIDE, 2, seed=1)
+    assert big.height * big.width == MAX_SIDE**2
+
+
+@given(st.integers(0, 2**64))
+def test_random_state_solves_completely_and_fast(seed):
+    state = random_state(seed)
+    assert state == random_state(seed) and PUZZLES["samegame"].random_state(seed) == state
+    result = solve(state)
+    assert result.complete and result.seconds < 1  # about 0.05 s; a loaded machine is slower

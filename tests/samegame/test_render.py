@@ -5,8 +5,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given
 
-from puzzlekit.samegame import Board
-from puzzlekit.svg import PALETTE
+from puzzlekit import ArgumentError, IllegalMoveError
+from puzzlekit.samegame import Board, Move
+from puzzlekit.svg import PALETTE, Svg
 from puzzlekit.testing.samegame import boards
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -34,13 +35,24 @@ def test_highlight_outlines_the_whole_group():
     svg = board.to_svg(highlight=(2, 1))
     assert len(_rects(svg, "highlight")) == 3
     assert board._repr_svg_() == board.to_svg()
-    with pytest.raises(ValueError, match="cell \\(0, 1\\) is empty"):
+    assert board.to_svg(highlight="2,1") == board.to_svg(highlight=Move(1, 1)) == svg
+    with pytest.raises(IllegalMoveError, match="cell 0,1 is empty"):
         board.to_svg(highlight=(0, 1))
-    with pytest.raises(ValueError, match="off the board"):
+    with pytest.raises(IllegalMoveError, match="off the board"):
         board.to_svg(highlight=(5, 1))
 
 
-@pytest.mark.parametrize(("size", "error"), [(0, ValueError), (2.5, TypeError)])
+def test_svg_has_a_title_and_shows_in_notebooks():
+    svg = Board.parse("12\n21").to_svg()
+    assert isinstance(svg, Svg) and svg._repr_svg_() == svg
+    assert ET.fromstring(svg).find(f"{SVG}title").text == (
+        "SameGame board, 2 x 2, 4 blocks, game over")
+
+
+@pytest.mark.parametrize(
+    ("size", "error"),
+    [(0, ArgumentError), (2.5, TypeError), (10**400, ArgumentError), (401, ArgumentError)],
+)
 def test_svg_checks_the_cell_size(size, error):
     with pytest.raises(error):
         Board.parse("1").to_svg(cell_size=size)
