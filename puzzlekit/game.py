@@ -63,7 +63,7 @@ class Clock:
     """Elapsed playing time with pause and resume, and an optional time limit.
 
     The time source is injectable (any callable returning seconds, by
-    default :func:`time.monotonic`), so tests and replays need no sleeping.
+    default ``time.monotonic``), so tests and replays need no sleeping.
     A clock pickles: the time elapsed so far is kept, and a running clock
     goes on running from the moment it is loaded.
 
