@@ -18,9 +18,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import check_int
 
-__all__ = ["MAX_CELL_SIZE", "PALETTE", "Svg", "SvgCanvas", "check_cell_size"]
+__all__ = [
+    "COLOUR_BLIND_PALETTE",
+    "MAX_CELL_SIZE",
+    "MAX_PICTURE_CELLS",
+    "PALETTE",
+    "Svg",
+    "SvgCanvas",
+    "check_cell_size",
+    "check_picture_cells",
+]
 
 MAX_CELL_SIZE = 400
 """The largest ``cell_size`` (user units per cell) any ``to_svg`` accepts."""
@@ -40,6 +50,24 @@ PALETTE: tuple[str, ...] = (
     "#393b79",
 )
 """Distinct fill colours, indexed by colour number modulo their count."""
+
+COLOUR_BLIND_PALETTE: tuple[str, ...] = (
+    "#e69f00",
+    "#56b4e9",
+    "#009e73",
+    "#f0e442",
+    "#0072b2",
+    "#d55e00",
+    "#cc79a7",
+    "#ffffff",
+    "#999999",
+)
+"""Okabe and Ito's colours (2008), told apart with every common colour-vision deficiency,
+and white and grey: for pictures whose colours carry the game (SameGame blocks)."""
+
+MAX_PICTURE_CELLS = 250_000
+"""The most cells (rows x columns) a picture is drawn for: larger boards make
+documents of tens of megabytes that no viewer shows well."""
 
 
 class Svg(str):
@@ -70,6 +98,22 @@ def check_cell_size(cell_size: object, *, minimum: int = 4) -> int:
     puzzlekit.errors.ArgumentError: cell_size must be from 4 to 400, not (an int of 1329 bits)
     """
     return check_int("cell_size", cell_size, minimum=minimum, maximum=MAX_CELL_SIZE)
+
+
+def check_picture_cells(height: int, width: int) -> None:
+    """Refuse to draw a board of more than :data:`MAX_PICTURE_CELLS` cells.
+
+    >>> check_picture_cells(500, 500)
+    >>> check_picture_cells(1024, 1024)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: a picture of 1024 x 1024 cells is too large to draw (at most...)
+    """
+    if height * width > MAX_PICTURE_CELLS:
+        raise ArgumentError(
+            f"a picture of {height} x {width} cells is too large to draw "
+            f"(at most {MAX_PICTURE_CELLS} cells)"
+        )
 
 
 def _number(value: float) -> str:

@@ -1,8 +1,11 @@
 """SVG pictures of SameGame boards.
 
-Each block is a rounded square filled with ``PALETTE[colour % len(PALETTE)]``
-(:data:`puzzlekit.svg.PALETTE`); a highlighted group gets a thick outline on
-each of its blocks, as a game shows the group under the pointer.
+Each block is a rounded square filled with a colour of
+:data:`puzzlekit.svg.COLOUR_BLIND_PALETTE` and marked with its colour's
+character (from cell size 12 on), so that colours are told apart without
+seeing them; a highlighted group gets a thick outline on each of its blocks,
+as a game shows the group under the pointer. Boards of more than
+:data:`puzzlekit.svg.MAX_PICTURE_CELLS` cells are refused.
 
 >>> svg = board_svg(Board.parse("1.\\n12"), cell_size=10, highlight=(1, 0))
 >>> svg.count('class="block"'), svg.count('class="highlight"')
@@ -13,8 +16,14 @@ from __future__ import annotations
 
 from puzzlekit.errors import IllegalMoveError
 from puzzlekit.grid import Cell
-from puzzlekit.samegame.board import Board, Move
-from puzzlekit.svg import PALETTE, Svg, SvgCanvas, check_cell_size
+from puzzlekit.samegame.board import COLOUR_CHARS, Board, Move
+from puzzlekit.svg import (
+    COLOUR_BLIND_PALETTE,
+    Svg,
+    SvgCanvas,
+    check_cell_size,
+    check_picture_cells,
+)
 
 __all__ = ["board_svg"]
 
@@ -22,6 +31,7 @@ BACKGROUND = "#202020"
 """The colour behind the blocks (the empty cells)."""
 
 _GAP = 0.08  # the share of a cell left between neighbouring blocks
+_SMALLEST_MARKED = 12  # below this cell size a mark would be unreadable
 
 
 def board_svg(
@@ -41,6 +51,7 @@ def board_svg(
     puzzlekit.errors.IllegalMoveError: no group to highlight: cell 0,1 is empty
     """
     check_cell_size(cell_size)
+    check_picture_cells(board.height, board.width)
     outlined: frozenset[Cell] = frozenset()
     if highlight is not None:
         group = board.group_at(highlight)
@@ -61,8 +72,14 @@ def board_svg(
             if colour is None:
                 continue
             x, y = col * cell_size + inset, row * cell_size + inset
-            fill = PALETTE[colour % len(PALETTE)]
+            fill = COLOUR_BLIND_PALETTE[colour % len(COLOUR_BLIND_PALETTE)]
             canvas.rect(x, y, side, side, rx=cell_size / 6, fill=fill, class_="block")
+            if cell_size >= _SMALLEST_MARKED:
+                canvas.text(
+                    x + side / 2, y + side / 2, COLOUR_CHARS[colour], class_="mark",
+                    text_anchor="middle", dominant_baseline="central",
+                    font_size=round(cell_size * 0.5), font_family="sans-serif", fill="#000000",
+                )
             if (row, col) in outlined:
                 canvas.rect(
                     x,

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 
 from puzzlekit import ArgumentError, IllegalMoveError
-from puzzlekit.samegame import Board, Move
-from puzzlekit.svg import PALETTE, Svg
+from puzzlekit.samegame import COLOUR_CHARS, Board, Move
+from puzzlekit.svg import COLOUR_BLIND_PALETTE, Svg
 from puzzlekit.testing.samegame import boards
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -26,8 +26,31 @@ def test_svg_parses_with_one_square_per_block(board):
     blocks = _rects(svg, "block")
     assert len(blocks) == board.count
     fills = sorted(e.get("fill") for e in blocks)
-    expected = sorted(PALETTE[c % len(PALETTE)] for row in board.rows for c in row if c is not None)
+    expected = sorted(
+        COLOUR_BLIND_PALETTE[c % len(COLOUR_BLIND_PALETTE)]
+        for row in board.rows for c in row if c is not None
+    )
     assert fills == expected
+    marks = sorted(e.text for e in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert marks == []  # cell size 10 is too small for a readable mark
+    marked = ET.fromstring(board.to_svg(cell_size=24))
+    marks = sorted(e.text for e in marked.iter("{http://www.w3.org/2000/svg}text"))
+    assert marks == sorted(COLOUR_CHARS[c] for row in board.rows for c in row if c is not None)
+
+
+def test_every_colour_has_its_own_fill_and_mark():
+    colours = range(len(COLOUR_BLIND_PALETTE))
+    board = Board.from_rows([list(colours)])
+    root = ET.fromstring(board.to_svg(cell_size=24))
+    fills = [e.get("fill") for e in root.iter("{http://www.w3.org/2000/svg}rect")
+             if e.get("class") == "block"]
+    assert len(set(fills)) == len(fills) == len(colours)
+
+
+def test_pictures_of_huge_boards_are_refused_with_a_clear_error():
+    board = Board.from_rows([[1] * 1000] * 300)
+    with pytest.raises(ArgumentError, match="too large to draw"):
+        board.to_svg()
 
 
 def test_highlight_outlines_the_whole_group():
