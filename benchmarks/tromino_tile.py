@@ -1,7 +1,14 @@
-"""Benchmark puzzlekit.tromino: tiling, counting and the owner query.
+"""Benchmark puzzlekit.tromino: exact tiling, constructions, counting and the owner query.
 
 Each measurement runs puzzlekit and a straightforward baseline written here
-in the same process and prints both times and the ratio:
+in the same process and prints both times and the ratio (baseline / ours):
+
+* exact decisions and tilings (issue #13) on random 8..16 boards with 1 to 4
+  holes (some untileable), 5 x n boards minus one cell, long thin 12 x n
+  boards with holes, and wide 64 x 64 boards with few holes, against a plain
+  first-empty-cell search (the 0.1 method; it gives up after a time cap, shown
+  as ``>``). When the optional peers ``exact-cover`` (C) or ``xcover`` (numba)
+  are installed, they decide the same boards in the same run;
 
 * ``tile`` on a 1024 x 1024 board against a plain recursive divide and
   conquer (the seed's method);
@@ -24,7 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puzzlekit.tromino import Board, count_tilings, golomb_owner, tile
+from puzzlekit.errors import UnsolvableError
+from puzzlekit.tromino import Board, count_tilings, golomb_owner, is_tileable, tile
 
 DATA = Path(__file__).parent / "data" / "tromino_counts.json"
 
@@ -122,6 +130,202 @@ def recursive_owner(n: int, hole: tuple[int, int], cell: tuple[int, int]) -> int
 # -- measurements -------------------------------------------------------------------------
 
 
+def first_cell_search(board: Board, seconds: float) -> bool | None:
+    """The 0.1 exact search: fill the first empty cell in reading order each way,
+    iteratively; ``None`` when it runs out of *seconds*."""
+    height, width = board.height, board.width
+    filled = bytearray(height * width)
+    for row, col in board.holes:
+        filled[row * width + col] = 1
+    if board.area % 3:
+        return False
+    shapes = [(1, width, width + 1, 0, 1), (1, width + 1, 0, 0, 1),
+              (width, width + 1, 0, 0, 1), (width - 1, width, 0, -1, 0)]
+    deadline = time.perf_counter() + seconds
+    stack: list[tuple[int, int]] = []  # (cell, next shape)
+    start = 0
+    steps = 0
+    while True:
+        while start < len(filled) and filled[start]:
+            start += 1
+        if start == len(filled):
+            return True
+        shape = 0
+        while True:
+            placed = False
+            while shape < 4:
+                a, b, _, low, high = shapes[shape]
+                col = start % width
+                shape += 1
+                if col + low < 0 or col + high >= width:
+                    continue
+                if start + b < len(filled) and not filled[start + a] and not filled[start + b]:
+                    filled[start] = filled[start + a] = filled[start + b] = 1
+                    stack.append((start, shape))
+                    placed = True
+                    break
+            if placed:
+                break
+            if not stack:
+                return False
+            start, shape = stack.pop()
+            a, b, *_ = shapes[shape - 1]
+            filled[start] = filled[start + a] = filled[start + b] = 0
+        steps += 1
+        if not steps & 1023 and time.perf_counter() > deadline:
+            return None
+
+
+def _options(board: Board) -> list[list[int]]:
+    """The exact cover of *board* for the peers: each tromino as its cells' indices."""
+    width, free = board.width, set(board.free_cells)
+    options = []
+    for row in range(board.height - 1):
+        for col in range(width - 1):
+            block = [(row, col), (row, col + 1), (row + 1, col), (row + 1, col + 1)]
+            for left_out in range(4):
+                cells = [cell for index, cell in enumerate(block) if index != left_out]
+                if all(cell in free for cell in cells):
+                    options.append([r * width + c for r, c in cells])
+    return options
+
+
+def _peers() -> dict[str, Callable[[Board], bool]]:
+    """The optional peers that are installed, each deciding a board."""
+    peers: dict[str, Callable[[Board], bool]] = {}
+    try:
+        import exact_cover  # type: ignore[import-not-found]
+        import numpy as np
+
+        def with_exact_cover(board: Board) -> bool:
+            if board.area % 3:
+                return False
+            cells = {r * board.width + c: i for i, (r, c) in enumerate(board.free_cells)}
+            options = _options(board)
+            if not options:
+                return board.area == 0
+            matrix = np.zeros((len(options), len(cells)), dtype=bool)
+            for row, option in enumerate(options):
+                matrix[row, [cells[cell] for cell in option]] = True
+            try:
+                exact_cover.get_exact_cover(matrix)
+            except exact_cover.error.NoSolution:
+                return False
+            return True
+
+        peers["exact-cover"] = with_exact_cover
+    except ImportError:
+        pass
+    try:
+        import xcover  # type: ignore[import-not-found]
+
+        def with_xcover(board: Board) -> bool:
+            if board.area % 3:
+                return False
+            free = [r * board.width + c for r, c in board.free_cells]
+            return next(xcover.covers(_options(board), primary=free), None) is not None
+
+        with_xcover(Board(2, 3))  # compile once, outside the timings
+        peers["xcover"] = with_xcover
+    except ImportError:
+        pass
+    return peers
+
+
+def _timed(peer: Callable[[Board], bool], board: Board, queue: Any) -> None:
+    started = time.perf_counter()
+    answer = peer(board)
+    queue.put((answer, time.perf_counter() - started))
+
+
+def capped(peer: Callable[[Board], bool], board: Board, cap: float) -> tuple[bool | None, float]:
+    """A peer's answer and time in a child process, or ``(None, cap)`` after *cap*
+    seconds: the peers have no limits of their own."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_timed, args=(peer, board, queue))
+    child.start()
+    child.join(cap)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None, cap
+    answer: tuple[bool, float] = queue.get()
+    return answer
+
+
+def _ours(board: Board) -> bool:
+    answer = is_tileable(board)
+    if answer:
+        tile(board)
+    else:
+        try:
+            tile(board)
+            raise AssertionError("tile found a tiling of an untileable board")
+        except UnsolvableError:
+            pass
+    return answer
+
+
+def _workloads(quick: bool) -> list[tuple[str, list[Board]]]:
+    rng = random.Random(13)
+    small = []
+    while len(small) < (20 if quick else 100):
+        height, width = rng.randint(8, 16), rng.randint(8, 16)
+        cells = rng.sample(range(height * width), rng.randint(1, 4))
+        board = Board(height, width, [divmod(cell, width) for cell in cells])
+        if board.area % 3 == 0:
+            small.append(board)
+    five = [Board(5, n, [(2, n // 2) if n % 2 else (0, 0)])
+            for n in range(23, 60 if quick else 120, 6) if (5 * n - 1) % 3 == 0]
+    five += [Board(5, 45, [(0, 16), (1, 22), (1, 41)]), Board(45, 5, [(16, 0), (22, 1), (41, 1)])]
+    thin = []
+    for n in range(150 if quick else 100, 401, 50 if quick else 25):
+        holes = [(rng.randrange(12), rng.randrange(n)) for _ in range(rng.randint(1, 12))]
+        board = Board(12, n, holes)
+        thin.append(board if board.area % 3 == 0 else Board(12, n, [(5, n // 2), (0, 0), (11, 1)]))
+    wide = [Board(64, 64, [(0, 0), (63, 63), (31, 32), (10, 50), (50, 10), (1, 1), (2, 2)]),
+            Board(10, 10, [(2, 4), (5, 9), (8, 6), (8, 7)]),
+            Board(64, 64, [(0, 1), (1, 0), (63, 63), (31, 32)])]
+    return [("random 8..16, 1-4 holes", small), ("5 x n minus cells", five),
+            ("12 x n, 1-12 holes", thin), ("64x64 / 10x10 hard", wide)]
+
+
+def bench_exact(quick: bool) -> None:
+    cap = 0.2 if quick else 2.0
+    peers = _peers()
+    names = ["puzzlekit", "first-cell baseline", *peers]
+    print(f"{'exact workload':<28}" + "".join(f"{name:>22}" for name in names)
+          + "   ratio other/ours")
+    for title, boards in _workloads(quick):
+        times = dict.fromkeys(names, 0.0)
+        gave_up = dict.fromkeys(names, 0)
+        for board in boards:
+            started = time.perf_counter()
+            truth = _ours(board)
+            times["puzzlekit"] += time.perf_counter() - started
+            started = time.perf_counter()
+            plain = first_cell_search(board, cap)
+            times["first-cell baseline"] += time.perf_counter() - started
+            gave_up[names[1]] += plain is None
+            assert plain is None or plain == truth, board
+            for name, peer in peers.items():
+                answer, seconds = capped(peer, board, cap)
+                assert answer is None or answer == truth, (name, board)
+                gave_up[name] += answer is None
+                times[name] += seconds
+        cells = [f"{('>' if gave_up[name] else '') + format(times[name], '.3f'):>20} s"
+                 for name in names]
+        ratios = " ".join(
+            f"{name.split()[0]} {'>' if gave_up[name] else ''}"
+            f"{times[name] / max(times['puzzlekit'], 1e-9):.1f}x"
+            for name in names[1:]
+        )
+        print(f"{title + f' ({len(boards)})':<28}" + "".join(cells) + f"   {ratios}")
+
+
 def bench_tile(repeats: int) -> None:
     n, hole = 1024, (333, 777)
     ours, tiling = best_time(lambda: tile(Board.square(n, hole)), repeats)
@@ -169,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.perf_counter()
     sys.setrecursionlimit(10_000)
+    bench_exact(args.quick)
     bench_tile(1 if args.quick else 3)
     bench_count(args.quick)
     bench_owner(10_000)

@@ -4,8 +4,8 @@
 classic deficient rectangles, ``tileable_boards()`` one-hole rectangles that
 can be tiled, ``trominoes(board)`` trominoes inside a board,
 ``legal_trominoes(board)`` those it accepts now, ``partial_boards()`` boards
-after a few legal placements and ``tilings()`` tilings from
-:func:`~puzzlekit.tromino.tile`.
+after a few legal placements, ``states()`` the positions of the registry's
+contract tests and ``tilings()`` tilings from :func:`~puzzlekit.tromino.tile`.
 
 >>> from hypothesis import given
 >>> @given(partial_boards(max_side=5))
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from puzzlekit.tromino import random_state
 from puzzlekit.tromino.board import Board, Tromino
 from puzzlekit.tromino.construct import is_tileable, tile
 from puzzlekit.tromino.tiling import Tiling
@@ -27,6 +28,7 @@ __all__ = [
     "legal_trominoes",
     "one_hole_boards",
     "partial_boards",
+    "states",
     "tileable_boards",
     "tilings",
     "trominoes",
@@ -57,7 +59,7 @@ def one_hole_boards(*, max_side: int = 12) -> st.SearchStrategy[Board]:
     hole) divisible by 3.
 
     >>> from hypothesis import find
-    >>> find(one_hole_boards(), lambda board: board.rows == 2).area
+    >>> find(one_hole_boards(), lambda board: board.height == 2).area
     3
     """
     return _one_hole_boards(max_side)
@@ -80,7 +82,7 @@ def tileable_boards(*, max_side: int = 12) -> st.SearchStrategy[Board]:
     >>> @settings(max_examples=5)
     ... @given(tileable_boards(max_side=6))
     ... def test_search_agrees(board):
-    ...     assert solve(board).tiling is not None
+    ...     assert solve(board).solution is not None
     >>> test_search_agrees()
     """
     return one_hole_boards(max_side=max_side).filter(is_tileable)
@@ -94,12 +96,12 @@ def trominoes(board: Board) -> st.SearchStrategy[Tromino]:
     >>> find(trominoes(Board(3, 3)), lambda t: t.row == 1)
     Tromino.parse('1,0 nw')
     """
-    if board.rows < 2 or board.cols < 2:
-        raise ValueError(f"a {board.rows}x{board.cols} board has no 2x2 block")
+    if board.height < 2 or board.width < 2:
+        raise ValueError(f"a {board.height}x{board.width} board has no 2x2 block")
     return st.builds(
         Tromino.at,
-        st.integers(0, board.rows - 2),
-        st.integers(0, board.cols - 2),
+        st.integers(0, board.height - 2),
+        st.integers(0, board.width - 2),
         st.sampled_from([0, 1, 2, 3]),
     )
 
@@ -132,7 +134,30 @@ def _partial_boards(draw: st.DrawFn, max_side: int, max_placed: int) -> Board:
         moves = list(board.legal_moves())
         if not moves:
             break
-        board = board.place(draw(st.sampled_from(moves)))
+        board = board.play(draw(st.sampled_from(moves)))
+    return board
+
+
+def states(*, max_placed: int = 8) -> st.SearchStrategy[Board]:
+    """Positions for the contract tests: a board of
+    :func:`~puzzlekit.tromino.random_state` (or any small board) after up to
+    *max_placed* legal placements, so solvable or not.
+
+    >>> from hypothesis import find
+    >>> find(states(), lambda board: len(board.trominoes) >= 2).is_solved
+    False
+    """
+    return _states(max_placed)
+
+
+@st.composite
+def _states(draw: st.DrawFn, max_placed: int) -> Board:
+    board = draw(st.one_of(st.integers(0, 2**32 - 1).map(random_state), boards(max_side=6)))
+    for _ in range(draw(st.integers(0, max_placed))):
+        moves = list(board.legal_moves())
+        if not moves:
+            break
+        board = board.play(draw(st.sampled_from(moves)))
     return board
 
 

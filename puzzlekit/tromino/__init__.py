@@ -6,7 +6,8 @@ once. Golomb (1954) tiled every ``2^n x 2^n`` board with one hole by divide
 and conquer; Chu and Johnsonbaugh (1986) and Ash and Golomb (2004) settled
 which other squares and rectangles with one hole can be tiled.
 
-* :class:`Board` and :class:`Tromino`: the player's side, placements checked.
+* :class:`Board` (the state) and :class:`Tromino` (the move): the player's
+  side, placements checked, hints.
 * :func:`tile`, :func:`is_tileable`, :func:`solve`: constructions and exact search;
   :func:`hint` for the player, :func:`random_board` for new puzzles.
 * :class:`Tiling` and :func:`colour`: tilings in a compact form, 3- and 4-colourings.
@@ -22,7 +23,7 @@ bcca
 bbaa
 >>> tiling.moves()[:2]
 (Tromino.parse('1,1 nw'), Tromino.parse('0,0 nw'))
->>> board = Board.square(2, (1, 1)).place(Tromino.at(0, 0, "se"))
+>>> board = Board.square(2, (1, 1)).play(Tromino.at(0, 0, "se"))
 >>> board.is_solved
 True
 >>> count_tilings(Board.square(5, (2, 2)))
@@ -31,7 +32,19 @@ True
 29
 """
 
-from puzzlekit.tromino.board import FREE, HOLE, LABELS, ORIENTATIONS, Board, Orientation, Tromino
+from puzzlekit.contract import PuzzleType
+from puzzlekit.limits import make_rng
+from puzzlekit.tromino.board import (
+    FREE,
+    HOLE,
+    LABELS,
+    MAX_CELLS,
+    ORIENTATIONS,
+    Board,
+    Orientation,
+    Tromino,
+    TrominoMoves,
+)
 from puzzlekit.tromino.construct import (
     DEFAULT_MAX_CELLS,
     hint,
@@ -41,9 +54,9 @@ from puzzlekit.tromino.construct import (
     tile,
     untileable_reason,
 )
-from puzzlekit.tromino.count import count_tilings, has_tiling
+from puzzlekit.tromino.count import MAX_SWEEP_WIDTH, Pieces, count_tilings, has_tiling
 from puzzlekit.tromino.owner import golomb_owner
-from puzzlekit.tromino.search import SEARCH_MAX_CELLS, Pieces, SearchResult, search_count, solve
+from puzzlekit.tromino.search import SEARCH_MAX_CELLS, TilingCount, search_count, solve
 from puzzlekit.tromino.tiling import ColourCount, Tiling, colour, is_proper_colouring
 
 __all__ = [
@@ -51,15 +64,19 @@ __all__ = [
     "FREE",
     "HOLE",
     "LABELS",
+    "MAX_CELLS",
+    "MAX_SWEEP_WIDTH",
     "ORIENTATIONS",
+    "PUZZLE",
     "SEARCH_MAX_CELLS",
     "Board",
     "ColourCount",
     "Orientation",
     "Pieces",
-    "SearchResult",
     "Tiling",
+    "TilingCount",
     "Tromino",
+    "TrominoMoves",
     "colour",
     "count_tilings",
     "golomb_owner",
@@ -68,9 +85,36 @@ __all__ = [
     "is_proper_colouring",
     "is_tileable",
     "random_board",
+    "random_state",
     "rectangle_tileable",
     "search_count",
     "solve",
     "tile",
     "untileable_reason",
 ]
+
+
+def random_state(seed: int | None = None) -> Board:
+    """A random tileable board of 4 to 9 rows and columns with up to 5 holes, for the
+    registry (the same *seed* gives the same board).
+
+    >>> random_state(7) == random_state(7), random_state(7).is_solved
+    (True, False)
+    """
+    rng = make_rng(seed)
+    height, width = rng.randint(4, 9), rng.randint(4, 9)
+    holes = (height * width) % 3 + 3 * rng.randint(0, 1)
+    return random_board(height, width, holes=holes, seed=rng.randrange(2**32))
+
+
+PUZZLE: PuzzleType[Board, Tromino] = PuzzleType(
+    name="tromino",
+    title="L-tromino tiling",
+    state=Board,
+    move=Tromino,
+    solve=solve,
+    random_state=random_state,
+    strategies="puzzlekit.testing.tromino",
+    cli="puzzlekit.tromino.cli",
+)
+"""The tromino puzzle's entry in :data:`puzzlekit.PUZZLES`."""

@@ -1,9 +1,10 @@
 """Boards with holes, L-trominoes, and the player's placements.
 
-A board is a ``rows x cols`` rectangle with some cells removed (*holes*). An
-L-tromino covers three cells of a 2x2 block; it is named by the block's
+A board is a ``height x width`` rectangle with some cells removed (*holes*).
+An L-tromino covers three cells of a 2x2 block; it is named by the block's
 top-left cell and by the block cell it leaves out (its *orientation*,
-``0``-``3`` for ``nw``, ``ne``, ``sw``, ``se``).
+``0``-``3`` for ``nw``, ``ne``, ``sw``, ``se``). A :class:`Tromino` is the
+move, a :class:`Board` the state: ``board.play(tromino)`` places it.
 
 Text form: one line per row, ``#`` for a hole, ``.`` for a free cell and a
 letter for each placed tromino (edge-adjacent trominoes get different
@@ -13,9 +14,9 @@ letters, so each letter group is one tromino).
 ... #.
 ... ..
 ... ''')
->>> board.place(Tromino.at(0, 0, 0)).is_solved
+>>> board.play("0,0 nw").is_solved
 True
->>> print(board.place(Tromino.at(0, 0, 0)))
+>>> print(board.play(Tromino.at(0, 0, 0)))
 #a
 aa
 """
@@ -23,24 +24,46 @@ aa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import pairwise
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import IllegalMoveError, ParseError, quoted
-from puzzlekit.grid import Cell, as_cell, check_characters, check_int, parse_cell, parse_grid, where
+from puzzlekit.contract import Moves
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
+from puzzlekit.grid import (
+    Cell,
+    as_cell,
+    check_characters,
+    check_int,
+    check_on_board,
+    parse_cell,
+    parse_grid,
+    where,
+)
+from puzzlekit.svg import Svg
+
+if TYPE_CHECKING:
+    from puzzlekit.tromino.tiling import Tiling
 
 __all__ = [
     "FREE",
     "HOLE",
     "LABELS",
+    "MAX_CELLS",
     "ORIENTATIONS",
     "Board",
     "Orientation",
     "Tromino",
+    "TrominoMoves",
 ]
+
+MAX_CELLS = 1 << 24
+"""The largest board, in cells (``height * width``), that :class:`Board`, its text
+form and :class:`~puzzlekit.tromino.Tiling` take: larger ones are an
+:class:`~puzzlekit.ArgumentError` (or a :class:`~puzzlekit.ParseError` for text)
+before anything is allocated."""
 
 Orientation: TypeAlias = Literal[0, 1, 2, 3]
 """Which cell of its 2x2 block a tromino leaves out: 0 ``nw``, 1 ``ne``, 2 ``sw``, 3 ``se``."""
@@ -62,6 +85,20 @@ _WHAT = "tromino board"
 _HOLES = re.compile(re.escape(HOLE))
 _LETTERS = re.compile(f"[{LABELS}]")
 
+_ORIENTATION_VALUES: tuple[Orientation, ...] = (0, 1, 2, 3)
+
+# The cells of each orientation relative to the block's top-left cell, in reading order.
+BLOCK_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
+    tuple(cell for index, cell in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))) if index != o)
+    for o in range(4)
+)
+
+
+def _coordinate(name: str, value: object) -> int:
+    # A tromino must fit some board: coordinates from 0 to the largest side, so that
+    # its text (which has no minus sign) always reads back.
+    return check_int(name, value, minimum=0, maximum=MAX_CELLS - 2)
+
 
 def _l_cells(cells: Iterable[object]) -> tuple[Cell, Cell, Cell]:
     """Check that *cells* are the three cells of an L-tromino; return them sorted."""
@@ -69,19 +106,24 @@ def _l_cells(cells: Iterable[object]) -> tuple[Cell, Cell, Cell]:
         raise TypeError(f"tromino cells must be an iterable of (row, col) pairs, not {cells!r}")
     found = sorted({as_cell(cell) for cell in cells})
     if len(found) != 3:
-        raise ValueError(f"an L-tromino has 3 distinct cells, not {len(found)}: {found!r}")
-    rows = {row for row, _ in found}
-    cols = {col for _, col in found}
-    if len(rows) != 2 or len(cols) != 2 or max(rows) - min(rows) != 1 or (
-        max(cols) - min(cols) != 1
-    ):
-        raise ValueError(f"cells {found!r} are not three cells of one 2x2 block")
+        raise ArgumentError(f"an L-tromino has 3 distinct cells, not {len(found)}: {found!r}")
+    top = min(row for row, _ in found)
+    left = min(col for _, col in found)
+    if {(row - top, col - left) for row, col in found} not in _SHAPES:
+        raise ArgumentError(f"cells {found!r} are not three cells of one 2x2 block")
+    _coordinate("row", top)
+    _coordinate("column", left)
     return found[0], found[1], found[2]
+
+
+_SHAPES = [set(cells) for cells in BLOCK_CELLS]
 
 
 @attrs.frozen(repr=False)
 class Tromino:
-    """An L-tromino given by its three cells (any order; stored sorted).
+    """An L-tromino given by its three cells (any order; stored sorted), the move of
+    the tromino puzzle. Its block's top-left cell must have coordinates from 0 to
+    ``MAX_CELLS - 2``, so that ``Tromino.parse(str(t)) == t`` for every tromino.
 
     >>> Tromino([(1, 1), (0, 1), (1, 0)])
     Tromino.parse('0,0 nw')
@@ -90,7 +132,8 @@ class Tromino:
     >>> Tromino([(0, 0), (0, 1), (0, 2)])
     Traceback (most recent call last):
     ...
-    ValueError: cells [(0, 0), (0, 1), (0, 2)] are not three cells of one 2x2 block
+    puzzlekit.errors.ArgumentError: cells [(0, 0), (0, 1), (0, 2)] are not three cells of \
+one 2x2 block
     """
 
     cells: tuple[Cell, Cell, Cell] = attrs.field(converter=_l_cells)
@@ -103,11 +146,16 @@ class Tromino:
 
         >>> Tromino.at(2, 3, "se").cells
         ((2, 3), (2, 4), (3, 3))
+        >>> Tromino.at(-1, -1, 0)
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ArgumentError: row must be from 0 to 16777214, not -1
         """
         row, col = as_cell((row, col))
+        _coordinate("row", row)
+        _coordinate("column", col)
         missing = _orientation(orientation)
-        block = ((row, col), (row, col + 1), (row + 1, col), (row + 1, col + 1))
-        return cls(cell for index, cell in enumerate(block) if index != missing)
+        return cls(tuple((row + dr, col + dc) for dr, dc in BLOCK_CELLS[missing]))
 
     @classmethod
     def parse(cls, text: str) -> Tromino:
@@ -127,9 +175,9 @@ class Tromino:
             raise ParseError(f"tromino {quoted(text)} is not of the form 'ROW,COL nw|ne|sw|se'")
         try:
             row, col = parse_cell(parts[0])
-        except ParseError as error:
+            return cls.at(row, col, parts[1].lower())
+        except (ParseError, ArgumentError) as error:
             raise ParseError(f"tromino {quoted(text)}: {error}") from None
-        return cls.at(row, col, parts[1].lower())
 
     @property
     def row(self) -> int:
@@ -157,11 +205,8 @@ class Tromino:
         2
         """
         row, col = self.row, self.col
-        block = ((row, col), (row, col + 1), (row + 1, col), (row + 1, col + 1))
-        for index, cell in enumerate(block):
-            if cell not in self.cells:
-                return _ORIENTATION_VALUES[index]
-        raise AssertionError("an L-tromino leaves out one block cell")  # pragma: no cover
+        shape = {(r - row, c - col) for r, c in self.cells}
+        return _ORIENTATION_VALUES[_SHAPES.index(shape)]
 
     def __str__(self) -> str:
         return f"{self.row},{self.col} {ORIENTATIONS[self.orientation]}"
@@ -170,18 +215,16 @@ class Tromino:
         return f"Tromino.parse({str(self)!r})"
 
 
-_ORIENTATION_VALUES: tuple[Orientation, ...] = (0, 1, 2, 3)
-
-
 def _orientation(value: int | str) -> Orientation:
     if isinstance(value, str):
         if value.lower() in ORIENTATIONS:
             return _ORIENTATION_VALUES[ORIENTATIONS.index(value.lower())]
-        raise ValueError(f"orientation {quoted(value)} is not one of {ORIENTATIONS}")
+        raise ArgumentError(f"orientation {quoted(value)} is not one of {ORIENTATIONS}")
     if type(value) is not int:
-        raise TypeError(f"orientation must be an int 0-3 or a name, not {value!r}")
+        raise TypeError(f"orientation must be an int 0-3 or a name, not {type(value).__name__}")
     if not 0 <= value <= 3:
-        raise ValueError(f"orientation must be 0-3, not {value!r}")
+        shown = value if abs(value) < 10**9 else "a huge int"
+        raise ArgumentError(f"orientation must be 0-3, not {shown}")
     return _ORIENTATION_VALUES[value]
 
 
@@ -202,24 +245,116 @@ def _trominoes(trominoes: Iterable[object]) -> frozenset[Tromino]:
     return frozenset(found)
 
 
+def check_size(height: object, width: object) -> tuple[int, int]:
+    """Check a board size against :data:`MAX_CELLS` before anything is allocated.
+
+    >>> check_size(3, 4)
+    (3, 4)
+    >>> check_size(2**64, 2**64)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: height must be from 1 to 16777216, not \
+(an int of 65 bits)
+    """
+    height = check_int("height", height, minimum=1, maximum=MAX_CELLS)
+    width = check_int("width", width, minimum=1, maximum=MAX_CELLS)
+    if height * width > MAX_CELLS:
+        raise ArgumentError(
+            f"a {height}x{width} board has {height * width:,} cells, over MAX_CELLS="
+            f"{MAX_CELLS:,}"
+        )
+    return height, width
+
+
+# -- bitboards: cell (row, col) is bit row * (width + 1) + col ------------------------------
+# The extra column is always 0, so a shifted mask never wraps from one row to the next.
+
+
+def full_mask(height: int, width: int) -> int:
+    """Every cell of a ``height x width`` board as a bitboard (stride ``width + 1``).
+
+    >>> bin(full_mask(2, 2))
+    '0b11011'
+    """
+    stride = width + 1
+    mask, rows = (1 << width) - 1, 1
+    while rows * 2 <= height:  # doubling: linear time even for a million rows
+        mask |= mask << (rows * stride)
+        rows *= 2
+    while rows < height:
+        mask |= ((1 << width) - 1) << (rows * stride)
+        rows += 1
+    return mask
+
+
+def cells_mask(cells: Iterable[Cell], height: int, width: int) -> int:
+    """The bitboard of *cells* (all on the board), built in linear time.
+
+    >>> bin(cells_mask([(0, 0), (1, 1)], 2, 2))
+    '0b10001'
+    """
+    stride = width + 1
+    bits = bytearray((height * stride + 7) // 8)
+    for row, col in cells:
+        index = row * stride + col
+        bits[index >> 3] |= 1 << (index & 7)
+    return int.from_bytes(bits, "little")
+
+
+def bit_indices(mask: int) -> Iterator[int]:
+    """The indices of the set bits of *mask*, lowest first, in linear time.
+
+    >>> list(bit_indices(0b10110))
+    [1, 2, 4]
+    """
+    text = bin(mask)[:1:-1]
+    index = text.find("1")
+    while index >= 0:
+        yield index
+        index = text.find("1", index + 1)
+
+
+def anchor_masks(free: int, width: int) -> tuple[int, int, int, int]:
+    """For each orientation, the bitboard of block corners where that tromino fits in
+    *free* (the free cells of a board *width* wide).
+
+    >>> anchor_masks(full_mask(2, 2) & ~1, 2)  # (0, 0) taken: only the nw tromino fits
+    (1, 0, 0, 0)
+    """
+    stride = width + 1
+    right, down, diagonal = free >> 1, free >> stride, free >> (stride + 1)
+    lower = down & diagonal
+    return (right & lower, free & lower, free & right & diagonal, free & right & down)
+
+
+def tromino_mask(row: int, col: int, orientation: int, width: int) -> int:
+    """The bitboard of a tromino's three cells.
+
+    >>> bin(tromino_mask(0, 0, 0, 2))
+    '0b11010'
+    """
+    stride = width + 1
+    return sum(1 << ((row + dr) * stride + col + dc) for dr, dc in BLOCK_CELLS[orientation])
+
+
 # -- the text form, shared with Tiling ---------------------------------------------------
 
 
-def neighbour_pairs(owner: list[int], cols: int) -> set[tuple[int, int]]:
+def neighbour_pairs(owner: list[int], width: int) -> set[tuple[int, int]]:
     """The pairs ``(a, b)``, ``a < b``, of pieces sharing an edge, from *owner* (each
-    cell's piece in reading order, ``-1`` for none) of a board *cols* wide.
+    cell's piece in reading order, ``-1`` for none) of a board *width* wide.
 
     >>> sorted(neighbour_pairs([0, 0, 1, 0, 1, 1], 3))
     [(0, 1)]
     """
     pairs: set[tuple[int, int]] = set()
-    for start in range(0, len(owner), cols):
-        pairs.update(pairwise(owner[start : start + cols]))
-    pairs.update(zip(owner, owner[cols:], strict=False))
+    for start in range(0, len(owner), width):
+        pairs.update(pairwise(owner[start : start + width]))
+    pairs.update(zip(owner, owner[width:], strict=False))
     return {(a, b) if a < b else (b, a) for a, b in pairs if a != b and a >= 0 and b >= 0}
 
 
-def label_rows(rows: int, cols: int, holes: Iterable[Cell], owner: list[int]) -> str:
+def label_rows(height: int, width: int, holes: Iterable[Cell], owner: list[int]) -> str:
     """Write a board as text from *owner* (each cell's tromino index in reading order,
     ``-1`` for none); edge-adjacent trominoes get different letters.
 
@@ -232,7 +367,7 @@ def label_rows(rows: int, cols: int, holes: Iterable[Cell], owner: list[int]) ->
     """
     count = max(owner, default=-1) + 1
     near: list[list[int]] = [[] for _ in range(count)]
-    for a, b in neighbour_pairs(owner, cols):
+    for a, b in neighbour_pairs(owner, width):
         near[a].append(b)
         near[b].append(a)
     label = [""] * count + [FREE]  # owner -1 reads the last entry
@@ -241,14 +376,15 @@ def label_rows(rows: int, cols: int, holes: Iterable[Cell], owner: list[int]) ->
         label[index] = next(char for char in LABELS if char not in used)
     chars = [label[piece] for piece in owner]
     for row, col in holes:
-        chars[row * cols + col] = HOLE
-    return "\n".join("".join(chars[row * cols : (row + 1) * cols]) for row in range(rows))
+        chars[row * width + col] = HOLE
+    return "\n".join("".join(chars[row * width : (row + 1) * width]) for row in range(height))
 
 
 def read_rows(
     text: str, *, what: str = _WHAT
 ) -> tuple[int, int, frozenset[Cell], list[Tromino]]:
-    """Read the text form: ``(rows, cols, holes, trominoes)``, trominoes in reading order.
+    """Read the text form: ``(height, width, holes, trominoes)``, trominoes in reading
+    order. Linear in the length of *text*.
 
     >>> read_rows("#a\\naa")
     (2, 2, frozenset({(0, 0)}), [Tromino.parse('0,0 nw')])
@@ -260,49 +396,57 @@ marks 4 or more joined cells, not the 3 of one L-tromino (adjacent trominoes nee
 letters)
     """
     grid = parse_grid(text, what=what)
+    height, width = len(grid), len(grid[0])
+    if height * width > MAX_CELLS:
+        raise ParseError(
+            f"{what} text has {height}x{width} cells, over MAX_CELLS={MAX_CELLS:,}"
+        )
     check_characters(grid, HOLE + FREE + LABELS, what=what)
-    rows, cols = len(grid), len(grid[0])
     # Regular expressions find the holes and letters, so that the free cells of a
     # large board cost no Python-level step.
     holes = frozenset(
         (row, match.start()) for row, line in enumerate(grid) for match in _HOLES.finditer(line)
     )
-    seen = bytearray(rows * cols)
+    seen = bytearray(height * width)
     found: list[Tromino] = []
     for row, line in enumerate(grid):
         for match in _LETTERS.finditer(line):
             col, letter = match.start(), match.group()
-            if seen[row * cols + col]:
+            if seen[row * width + col]:
                 continue
-            seen[row * cols + col] = True
+            seen[row * width + col] = True
             group = [(row, col)]
             stack = [(row, col)]
             while stack and len(group) <= 3:
                 r, c = stack.pop()
                 for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                     if (
-                        0 <= nr < rows
-                        and 0 <= nc < cols
-                        and not seen[nr * cols + nc]
+                        0 <= nr < height
+                        and 0 <= nc < width
+                        and not seen[nr * width + nc]
                         and grid[nr][nc] == letter
                     ):
-                        seen[nr * cols + nc] = True
+                        seen[nr * width + nc] = True
                         group.append((nr, nc))
                         stack.append((nr, nc))
             try:
                 found.append(Tromino(group))
-            except ValueError:
+            except ArgumentError:
                 size = f"{len(group)}" if len(group) <= 3 else "4 or more"
                 raise ParseError(
                     f"{what} row {row} {quoted(grid[row])}: the letter {letter!r} at "
                     f"{where(row, col)} marks {size} joined cells, not the 3 of one "
                     "L-tromino (adjacent trominoes need different letters)"
                 ) from None
-    return rows, cols, holes, found
+    return height, width, holes, found
 
 
 def check_tromino_fits(
-    rows: int, cols: int, holes: frozenset[Cell], covered: Mapping[Cell, object], tromino: Tromino
+    height: int,
+    width: int,
+    holes: frozenset[Cell],
+    covered: Mapping[Cell, object],
+    tromino: Tromino,
 ) -> None:
     """Raise :class:`~puzzlekit.IllegalMoveError` naming the first cell of *tromino*
     that is off the board, a hole or already in *covered*.
@@ -312,56 +456,83 @@ def check_tromino_fits(
     ...
     puzzlekit.errors.IllegalMoveError: tromino 0,0 se: row 0, column 0 is a hole
     """
-    for row, col in tromino.cells:
-        if not (0 <= row < rows and 0 <= col < cols):
+    for cell in tromino.cells:
+        try:
+            check_on_board(cell, height, width)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"tromino {tromino}: {error}") from None
+        if cell in holes:
+            raise IllegalMoveError(f"tromino {tromino}: {where(*cell)} is a hole")
+        if cell in covered:
             raise IllegalMoveError(
-                f"tromino {tromino}: {where(row, col)} is off the {rows}x{cols} board"
+                f"tromino {tromino}: {where(*cell)} is already covered by {covered[cell]}"
             )
-        if (row, col) in holes:
-            raise IllegalMoveError(f"tromino {tromino}: {where(row, col)} is a hole")
-        if (row, col) in covered:
-            raise IllegalMoveError(
-                f"tromino {tromino}: {where(row, col)} is already covered by {covered[row, col]}"
-            )
+
+
+class TrominoMoves(Moves[Tromino]):
+    """The legal moves of a :class:`Board`: a view whose length and truth come straight
+    from the bitboards, without listing the moves.
+
+    >>> moves = Board.square(2, (0, 0)).legal_moves()
+    >>> len(moves), bool(moves), "0,0 nw" in moves, list(moves)
+    (1, True, True, [Tromino.parse('0,0 nw')])
+    """
+
+    __slots__ = ("_anchors",)
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board._generate_moves, board._accepts)
+        self._anchors = anchor_masks(board._free, board.width)
+
+    def __len__(self) -> int:
+        return sum(mask.bit_count() for mask in self._anchors)
+
+    def __bool__(self) -> bool:
+        return any(self._anchors)
 
 
 @attrs.frozen(repr=False)
 class Board:
-    """A ``rows x cols`` board with *holes* and the trominoes placed on it so far.
+    """A ``height x width`` board with *holes* and the trominoes placed on it so far:
+    the state of the tromino puzzle. At most :data:`MAX_CELLS` cells.
 
     >>> board = Board(2, 2, holes=[(1, 1)])
     >>> board.free_cells
     ((0, 0), (0, 1), (1, 0))
-    >>> board.place(Tromino.at(0, 0, "se"))
+    >>> board.play(Tromino.at(0, 0, "se"))
     Board.parse('aa\\na#')
     >>> Board(0, 3)
     Traceback (most recent call last):
     ...
-    ValueError: rows must be at least 1, not 0
+    puzzlekit.errors.ArgumentError: height must be from 1 to 16777216, not 0
     """
 
-    rows: int = attrs.field()
+    height: int = attrs.field()
     """Number of rows (at least 1)."""
-    cols: int = attrs.field()
+    width: int = attrs.field()
     """Number of columns (at least 1)."""
     holes: frozenset[Cell] = attrs.field(default=frozenset(), converter=_holes)
     """The removed cells, which no tromino may cover."""
     trominoes: frozenset[Tromino] = attrs.field(default=frozenset(), converter=_trominoes)
     """The trominoes placed so far."""
-    _covered: dict[Cell, Tromino] = attrs.field(init=False, eq=False, hash=False)
+    _free: int = attrs.field(default=-1, kw_only=True, alias="_free", eq=False, repr=False)
+    # The bitboard of free cells; -1 (the public default) computes and checks it.
+    # play() passes the next board's mask, having checked the one new tromino.
 
     def __attrs_post_init__(self) -> None:
-        check_int("rows", self.rows, minimum=1)
-        check_int("cols", self.cols, minimum=1)
-        for row, col in sorted(self.holes):
-            if not (0 <= row < self.rows and 0 <= col < self.cols):
-                raise ValueError(f"hole {(row, col)} is off the {self.rows}x{self.cols} board")
+        if self._free >= 0:
+            return
+        height, width = check_size(self.height, self.width)
+        for hole in sorted(self.holes):
+            if not (0 <= hole[0] < height and 0 <= hole[1] < width):
+                raise ArgumentError(f"hole {hole} is off the {height}x{width} board")
         covered: dict[Cell, Tromino] = {}
         for tromino in sorted(self.trominoes, key=lambda t: t.cells):
-            check_tromino_fits(self.rows, self.cols, self.holes, covered, tromino)
+            check_tromino_fits(height, width, self.holes, covered, tromino)
             for cell in tromino.cells:
                 covered[cell] = tromino
-        object.__setattr__(self, "_covered", covered)
+        taken = cells_mask([*self.holes, *covered], height, width)
+        object.__setattr__(self, "_free", full_mask(height, width) & ~taken)
 
     @classmethod
     def square(cls, n: int, hole: Cell) -> Board:
@@ -383,8 +554,11 @@ class Board:
         ...
         puzzlekit.errors.ParseError: tromino board row 1 'a' has 1 cells, expected 2 like row 0
         """
-        rows, cols, holes, found = read_rows(text)
-        return cls(rows, cols, holes, found)
+        height, width, holes, found = read_rows(text)
+        try:
+            return cls(height, width, holes, found)
+        except IllegalMoveError as error:  # letter groups cannot overlap: kept for safety
+            raise ParseError(f"{_WHAT} text: {error}") from None
 
     @property
     def area(self) -> int:
@@ -393,7 +567,7 @@ class Board:
         >>> Board.square(4, (0, 0)).area
         15
         """
-        return self.rows * self.cols - len(self.holes)
+        return self.height * self.width - len(self.holes)
 
     @property
     def free_cells(self) -> tuple[Cell, ...]:
@@ -402,12 +576,8 @@ class Board:
         >>> Board.parse("#a\\naa").free_cells
         ()
         """
-        return tuple(
-            (row, col)
-            for row in range(self.rows)
-            for col in range(self.cols)
-            if (row, col) not in self.holes and (row, col) not in self._covered
-        )
+        stride = self.width + 1
+        return tuple(divmod(index, stride) for index in bit_indices(self._free))
 
     @property
     def is_solved(self) -> bool:
@@ -416,7 +586,16 @@ class Board:
         >>> Board.square(2, (0, 0)).is_solved
         False
         """
-        return len(self._covered) == self.area
+        return self._free == 0
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no tromino can be placed any more (solved, or stuck).
+
+        >>> Board.square(2, (0, 0)).is_over, Board(2, 3).play("0,0 nw").is_over
+        (False, True)
+        """
+        return not any(anchor_masks(self._free, self.width))
 
     def owner(self, cell: Cell) -> Tromino | None:
         """The tromino covering *cell*, or ``None`` when it is free or a hole.
@@ -424,75 +603,107 @@ class Board:
         >>> Board.parse("#a\\naa").owner((1, 1))
         Tromino.parse('0,0 nw')
         """
-        row, col = as_cell(cell)
-        if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise ValueError(f"{where(row, col)} is off the {self.rows}x{self.cols} board")
-        return self._covered.get((row, col))
+        row, col = check_on_board(cell, self.height, self.width)
+        if (row, col) in self.holes or self._free >> (row * (self.width + 1) + col) & 1:
+            return None
+        for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)):
+            if row - dr < 0 or col - dc < 0 or row - dr + 1 >= self.height:
+                continue
+            if col - dc + 1 >= self.width:
+                continue
+            for orientation in _ORIENTATION_VALUES:
+                candidate = Tromino.at(row - dr, col - dc, orientation)
+                if (row, col) in candidate.cells and candidate in self.trominoes:
+                    return candidate
+        raise AssertionError("a covered cell has its tromino")  # pragma: no cover
 
-    def can_place(self, tromino: Tromino) -> bool:
-        """Whether :meth:`place` would accept *tromino*.
+    def _as_tromino(self, move: object) -> Tromino:
+        if isinstance(move, Tromino):
+            return move
+        if isinstance(move, str):
+            return Tromino.parse(move)
+        raise TypeError(f"a move is a Tromino or its text, not {type(move).__name__}")
+
+    def _mask(self, tromino: Tromino) -> int | None:
+        """The bitboard of *tromino* when it fits on the board, else ``None``."""
+        row, col = tromino.row, tromino.col
+        if row + 1 >= self.height or col + 1 >= self.width:
+            return None
+        return tromino_mask(row, col, tromino.orientation, self.width)
+
+    def can_place(self, tromino: Tromino | str) -> bool:
+        """Whether :meth:`play` would accept *tromino* (or its text).
 
         >>> Board.square(2, (0, 0)).can_place(Tromino.at(0, 0, "se"))
         False
         """
-        if not isinstance(tromino, Tromino):
-            raise TypeError(f"not a Tromino: {tromino!r}")
-        return all(
-            0 <= row < self.rows
-            and 0 <= col < self.cols
-            and (row, col) not in self.holes
-            and (row, col) not in self._covered
-            for row, col in tromino.cells
-        )
+        mask = self._mask(self._as_tromino(tromino))
+        return mask is not None and mask & self._free == mask
 
-    def place(self, tromino: Tromino) -> Board:
-        """The board with *tromino* placed; :class:`~puzzlekit.IllegalMoveError` names
-        the cell that is off the board, a hole or already covered.
+    def _accepts(self, move: object) -> bool:
+        try:
+            return self.can_place(move)  # type: ignore[arg-type]
+        except (TypeError, ParseError):
+            return False
 
-        >>> board = Board.square(2, (0, 0)).place(Tromino.at(0, 0, "nw"))
-        >>> board.place(Tromino.at(0, 0, "nw"))
+    def play(self, move: Tromino | str) -> Board:
+        """The board with the tromino *move* (a :class:`Tromino` or its text) placed;
+        :class:`~puzzlekit.IllegalMoveError` names the cell that is off the board, a
+        hole or already covered.
+
+        >>> board = Board.square(2, (0, 0)).play("0,0 nw")
+        >>> board.play(Tromino.at(0, 0, "nw"))
         Traceback (most recent call last):
         ...
         puzzlekit.errors.IllegalMoveError: tromino 0,0 nw: row 0, column 1 is already \
 covered by 0,0 nw
         """
-        if not isinstance(tromino, Tromino):
-            raise TypeError(f"not a Tromino: {tromino!r}")
-        check_tromino_fits(self.rows, self.cols, self.holes, self._covered, tromino)
-        # Checked just now: build the next board without checking every tromino again.
-        board = object.__new__(Board)
-        covered = {**self._covered, **dict.fromkeys(tromino.cells, tromino)}
-        for name, value in (
-            ("rows", self.rows),
-            ("cols", self.cols),
-            ("holes", self.holes),
-            ("trominoes", self.trominoes | {tromino}),
-            ("_covered", covered),
-        ):
-            object.__setattr__(board, name, value)
-        return board
+        tromino = self._as_tromino(move)
+        mask = self._mask(tromino)
+        if mask is None or mask & self._free != mask:
+            covered = {cell: owner for cell in tromino.cells
+                       if self._on_board(cell) and (owner := self.owner(cell)) is not None}
+            check_tromino_fits(self.height, self.width, self.holes, covered, tromino)
+            raise AssertionError("a tromino that does not fit has a reason")  # pragma: no cover
+        return Board(self.height, self.width, self.holes, self.trominoes | {tromino},
+                     _free=self._free & ~mask)
 
-    def play(self, tromino: Tromino) -> Board:
-        """The house name for :meth:`place` (same argument, same result).
+    def _on_board(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
 
-        >>> Board.square(2, (1, 1)).play(Tromino.at(0, 0, "se")).is_solved
-        True
+    place = play
+    """The same as :meth:`play` (the name of puzzlekit 0.1)."""
+
+    def _generate_moves(self) -> Iterator[Tromino]:
+        anchors = anchor_masks(self._free, self.width)
+        stride = self.width + 1
+        for index in bit_indices(anchors[0] | anchors[1] | anchors[2] | anchors[3]):
+            row, col = divmod(index, stride)
+            for orientation in _ORIENTATION_VALUES:
+                if anchors[orientation] >> index & 1:
+                    yield Tromino.at(row, col, orientation)
+
+    def legal_moves(self) -> TrominoMoves:
+        """Every tromino that may be placed now, block by block in reading order, as a
+        view (``len``, ``in`` and truth without listing them).
+
+        >>> list(Board.square(2, (0, 0)).legal_moves())
+        [Tromino.parse('0,0 nw')]
         """
-        return self.place(tromino)
+        return TrominoMoves(self)
 
-    def legal_moves(self) -> tuple[Tromino, ...]:
-        """Every tromino that may be placed now, block by block in reading order.
+    def hint(
+        self, *, node_limit: int | None = None, time_limit: float | None = None
+    ) -> Tromino | None:
+        """A tromino to place next that keeps the board solvable; see
+        :func:`puzzlekit.tromino.hint`.
 
-        >>> Board.square(2, (0, 0)).legal_moves()
-        (Tromino.parse('0,0 nw'),)
+        >>> Board.square(4, (0, 0)).hint()
+        Tromino.parse('1,1 nw')
         """
-        return tuple(
-            tromino
-            for row in range(self.rows - 1)
-            for col in range(self.cols - 1)
-            for orientation in _ORIENTATION_VALUES
-            if self.can_place(tromino := Tromino.at(row, col, orientation))
-        )
+        from puzzlekit.tromino.construct import hint
+
+        return hint(self, node_limit=node_limit, time_limit=time_limit)
 
     def cleared(self) -> Board:
         """The same board with no trominoes placed.
@@ -500,9 +711,19 @@ covered by 0,0 nw
         >>> Board.parse("#a\\naa").cleared()
         Board.parse('#.\\n..')
         """
-        return Board(self.rows, self.cols, self.holes)
+        return Board(self.height, self.width, self.holes)
 
-    def to_svg(self, *, cell_size: int = 24) -> str:
+    def to_tiling(self) -> Tiling:
+        """The placed trominoes as a :class:`~puzzlekit.tromino.Tiling` of the cleared board.
+
+        >>> Board.parse("#a\\naa").to_tiling().is_valid()
+        True
+        """
+        from puzzlekit.tromino.tiling import Tiling
+
+        return Tiling.of(self.cleared(), sorted(self.trominoes, key=lambda t: t.cells))
+
+    def to_svg(self, *, cell_size: int = 24) -> Svg:
         """An SVG picture: holes dark, placed trominoes coloured (4 colours).
 
         >>> Board.parse("#a\\naa").to_svg().startswith("<svg")
@@ -516,11 +737,11 @@ covered by 0,0 nw
         return self.to_svg()
 
     def __str__(self) -> str:
-        owner = [-1] * (self.rows * self.cols)
-        for index, tromino in enumerate(self.trominoes):
+        owner = [-1] * (self.height * self.width)
+        for index, tromino in enumerate(sorted(self.trominoes, key=lambda t: t.cells)):
             for row, col in tromino.cells:
-                owner[row * self.cols + col] = index
-        return label_rows(self.rows, self.cols, self.holes, owner)
+                owner[row * self.width + col] = index
+        return label_rows(self.height, self.width, self.holes, owner)
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"

@@ -18,6 +18,7 @@ import argparse
 from typing import Any
 
 from puzzlekit.cli import (
+    EXIT_LIMIT,
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_command,
@@ -26,18 +27,14 @@ from puzzlekit.cli import (
     emit_json,
     read_input,
 )
-from puzzlekit.errors import ParseError, UnsolvableError
+from puzzlekit.errors import ArgumentError, LimitReached, ParseError, UnsolvableError
 from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid, parse_size
-from puzzlekit.tromino.board import FREE, HOLE, LABELS, ORIENTATIONS, Board
+from puzzlekit.tromino.board import FREE, HOLE, LABELS, Board
 from puzzlekit.tromino.construct import DEFAULT_MAX_CELLS, tile
-from puzzlekit.tromino.count import count_tilings
-from puzzlekit.tromino.search import check_pieces
+from puzzlekit.tromino.count import check_pieces, count_tilings
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = ["demo", "register"]
-
-
-_COUNT_WIDTH = {"L": 12, "LI": 10}  # wider boards take minutes in the profile sweep
 
 
 def _holes(values: list[str] | None) -> list[Cell]:
@@ -47,23 +44,20 @@ def _holes(values: list[str] | None) -> list[Cell]:
 def _tiling_json(tiling: Tiling) -> dict[str, Any]:
     board = tiling.board
     return {
-        "rows": board.rows,
-        "cols": board.cols,
+        "height": board.height,
+        "width": board.width,
         "holes": sorted([row, col] for row, col in board.holes),
-        "trominoes": [[t.row, t.col, ORIENTATIONS[t.orientation]] for t in tiling.trominoes],
-        "text": str(tiling),
+        "moves": [str(tromino) for tromino in tiling.moves()],
+        "board": str(tiling),
     }
 
 
 def _tile(args: argparse.Namespace) -> int:
-    if args.rows is not None or args.cols is not None:
-        rows = args.rows if args.rows is not None else args.n
-        cols = args.cols if args.cols is not None else args.n
-    else:
-        rows = cols = args.n
-    if rows is None or cols is None:
-        raise ValueError("give the board size: N, or --rows and --cols")
-    board = Board(rows, cols, _holes(args.hole))
+    height = args.height if args.height is not None else args.n
+    width = args.width if args.width is not None else args.n
+    if height is None or width is None:
+        raise ArgumentError("give the board size: N, or --height and --width")
+    board = Board(height, width, _holes(args.hole))
     try:
         tiling = tile(board, max_cells=args.max_cells, node_limit=args.node_limit,
                       time_limit=args.time_limit)
@@ -73,6 +67,11 @@ def _tile(args: argparse.Namespace) -> int:
         else:
             print(f"no tiling: {error}")
         return EXIT_NO_SOLUTION
+    except LimitReached as error:
+        if not args.json:
+            raise
+        emit_json({"tileable": None, "reason": str(error)})  # undecided: null, not false
+        return EXIT_LIMIT
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as handle:
             handle.write(tiling.to_svg(colours=args.colours))
@@ -107,18 +106,20 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _count(args: argparse.Namespace) -> int:
-    rows, cols = parse_size(args.size)
-    board = Board(rows, cols, _holes(args.hole))
+    height, width = parse_size(args.size)
+    board = Board(height, width, _holes(args.hole))
     pieces = check_pieces(args.pieces)
-    widest = _COUNT_WIDTH[pieces]
-    if min(rows, cols) > widest:
-        raise ValueError(
-            f"count with pieces {pieces} works on boards at most {widest} cells across, "
-            f"not {rows}x{cols}"
-        )
-    count = count_tilings(board, pieces)
+    answer: dict[str, Any] = {"height": height, "width": width, "pieces": pieces}
+    try:
+        count = count_tilings(board, pieces, node_limit=args.node_limit,
+                              time_limit=args.time_limit)
+    except LimitReached as error:
+        if not args.json:
+            raise
+        emit_json({**answer, "count": None, "reason": str(error)})  # undecided: null
+        return EXIT_LIMIT
     if args.json:
-        emit_json({"rows": rows, "cols": cols, "pieces": args.pieces, "count": count})
+        emit_json({**answer, "count": count})
     else:
         print(count)
     return EXIT_OK
@@ -144,14 +145,16 @@ def register(commands: Any) -> None:
     tile_parser = add_command(
         sub, "tile", run=_tile,
         summary="tile a board and print the tiling",
-        description="Tile an N x N (or --rows x --cols) board with the given holes. "
-        "Exit 1 when it cannot be tiled.",
+        description="Tile an N x N (or --height x --width) board with the given holes. "
+        "Exit 1 when it cannot be tiled, 3 when a limit stops the search first.",
         example="puzzlekit tromino tile 16 --hole 3,5 --svg out.svg",
     )
     tile_parser.add_argument("n", type=int, nargs="?", help="side of a square board")
     tile_parser.add_argument("--hole", action="append", metavar="R,C", help=hole_help)
-    tile_parser.add_argument("--rows", type=int, help="rows of a rectangular board")
-    tile_parser.add_argument("--cols", type=int, help="columns of a rectangular board")
+    tile_parser.add_argument("--height", "--rows", type=int, dest="height",
+                             help="rows of a rectangular board")
+    tile_parser.add_argument("--width", "--cols", type=int, dest="width",
+                             help="columns of a rectangular board")
     tile_parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture")
     tile_parser.add_argument("--colours", type=int, choices=(3, 4), default=4,
                              help="colours in the SVG (3 only for 2^k boards)")
@@ -172,13 +175,15 @@ def register(commands: Any) -> None:
         sub, "count", run=_count,
         summary="count the tilings of a board",
         description="Count the tilings of a ROWSxCOLS board exactly (its shorter side at "
-        "most 12 with L-trominoes, 10 with L and straight ones).",
+        "most 16 with L-trominoes, 11 with L and straight ones). Exit 3 when a limit "
+        "stops the count.",
         example="puzzlekit tromino count 8x8 --hole 0,0 --pieces L",
     )
     count_parser.add_argument("size", help="ROWSxCOLS, e.g. 9x12")
     count_parser.add_argument("--hole", action="append", metavar="R,C", help=hole_help)
     count_parser.add_argument("--pieces", choices=("L", "LI"), default="L",
                               help="L-trominoes only, or L and straight (LI)")
+    add_limits(count_parser, nodes="sweep states")
 
 
 def demo() -> str:

@@ -11,10 +11,13 @@
   Golomb 2004 for rectangles): strips six cells wide that avoid the hole are
   cut off (each is tiled by 2x3, 3x2 and 5x9 blocks) until a core of at most
   11 x 11 around the hole is left, which the exact search tiles.
-* Anything else: the exact search.
+* Anything else: the exact search of :mod:`puzzlekit.tromino.search` (regions,
+  profile sweep, bitboard search).
 
 :func:`is_tileable` answers from the theorems where they apply and from the
-exact profile sweep or search otherwise.
+exact search otherwise. Every call spends one budget (``node_limit=``,
+``time_limit=``, ``progress=``) over all its phases, and raises
+:class:`~puzzlekit.LimitReached` when it runs out.
 
 >>> from puzzlekit.tromino import Board
 >>> tiling = tile(Board.square(8, (5, 2)))
@@ -26,14 +29,24 @@ False
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator
 from functools import cache
+from itertools import pairwise
 
-from puzzlekit.errors import UnsolvableError
-from puzzlekit.limits import make_rng
-from puzzlekit.tromino.board import Board, Tromino
-from puzzlekit.tromino.count import has_tiling
-from puzzlekit.tromino.search import solve
-from puzzlekit.tromino.tiling import Tiling
+from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
+from puzzlekit.grid import Cell, check_int
+from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.tromino.board import Board, Tromino, check_size
+from puzzlekit.tromino.count import MAX_SWEEP_WIDTH
+from puzzlekit.tromino.search import (
+    SEARCH_MAX_CELLS,
+    Triple,
+    as_trominoes,
+    decide_free_cells,
+    tile_free_cells,
+)
+from puzzlekit.tromino.tiling import Tiling, tromino_of
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
@@ -49,10 +62,8 @@ DEFAULT_MAX_CELLS = 1 << 24
 """The largest board (in cells) :func:`tile` builds unless given ``max_cells=``."""
 
 _BYTES_PER_TROMINO = 100  # peak while building: the codes' ints, lists and templates
-_PROFILE_WIDTH = 8  # boards this narrow are decided by the exact profile sweep
 _CORE = 11  # the strip decomposition leaves a core at most this wide
 _RANDOM_TRIES = 1000  # draws random_board makes before giving up
-_RANDOM_NODES = 20_000  # search nodes it spends deciding one draw
 
 
 # -- divide and conquer on 2^k boards -----------------------------------------------------
@@ -62,18 +73,18 @@ def _is_power_of_two(n: int) -> bool:
     return n & (n - 1) == 0
 
 
-def _corner_templates(size: int, cols: int) -> dict[int, list[list[int]]]:
+def _corner_templates(size: int, stride: int) -> dict[int, list[list[int]]]:
     """For each power of two ``s`` up to *size* and each corner q (0 nw, 1 ne, 2 sw,
-    3 se): the codes, at stride *cols* and relative to the square's top-left cell,
+    3 se): the codes, at stride *stride* and relative to the square's top-left cell,
     of the ``s x s`` square whose hole is its corner q, in divide-and-conquer
     preorder. A corner-q square splits into a corner-q quadrant q and three
     quadrants whose hole is the corner facing the centre (``3 - quadrant``)."""
     templates = {2: [[q] for q in range(4)]}  # 2x2: one tromino, leaving out the hole
     half = 2
     while half < size:
-        offsets = [((quadrant >> 1) * half * cols + (quadrant & 1) * half) * 4
+        offsets = [((quadrant >> 1) * half * stride + (quadrant & 1) * half) * 4
                    for quadrant in range(4)]
-        centre = ((half - 1) * cols + half - 1) * 4
+        centre = ((half - 1) * stride + half - 1) * 4
         smaller = templates[half]
         bigger = []
         for q in range(4):
@@ -131,10 +142,10 @@ _BLOCK_3X2 = ((0, 0, 3), (1, 0, 0))
 @cache
 def _block(height: int, width: int) -> tuple[tuple[int, int, int], ...]:
     """A tiling of a small block, found once by the exact search (5x9 and 9x5)."""
-    found = solve(Board(height, width)).tiling
+    found = tile_free_cells(height, width, (), Budget())
     assert found is not None, f"{height}x{width} is tileable"
     return tuple(
-        (tromino.row, tromino.col, tromino.orientation) for tromino in found.trominoes
+        (tromino.row, tromino.col, tromino.orientation) for tromino in as_trominoes(found)
     )
 
 
@@ -150,55 +161,54 @@ def rectangle_tileable(height: int, width: int) -> bool:
     return not ((height == 3 and width % 2) or (width == 3 and height % 2))
 
 
-def _fill_rectangle(out: list[int], cols: int, top: int, left: int, height: int,
+def _fill_rectangle(out: list[int], stride: int, top: int, left: int, height: int,
                     width: int) -> None:
     """Append the codes of a tiling of a hole-free rectangle (one that
-    :func:`rectangle_tileable` accepts) at (*top*, *left*) on a board *cols* wide."""
+    :func:`rectangle_tileable` accepts) at (*top*, *left*) on a board *stride* wide."""
     work = [(top, left, height, width)]
     while work:
         top, left, height, width = work.pop()
         if height == 0 or width == 0:
             continue
         if height % 2 == 0 and width % 3 == 0:
-            _repeat(out, cols, top, left, height, width, 2, 3, _BLOCK_2X3)
+            _repeat(out, stride, top, left, height, width, 2, 3, _BLOCK_2X3)
         elif height % 3 == 0 and width % 2 == 0:
-            _repeat(out, cols, top, left, height, width, 3, 2, _BLOCK_3X2)
+            _repeat(out, stride, top, left, height, width, 3, 2, _BLOCK_3X2)
         elif height % 6 == 0:  # width odd, not a multiple of 3
             work += [(top, left, height, 3), (top, left + 3, height, width - 3)]
         elif width % 6 == 0:  # height odd, not a multiple of 3
             work += [(top, left, 3, width), (top + 3, left, height - 3, width)]
         elif width % 3 == 0:  # both odd, width >= 9, height >= 5
-            _repeat(out, cols, top, left, 5, 9, 5, 9, _block(5, 9))
+            _repeat(out, stride, top, left, 5, 9, 5, 9, _block(5, 9))
             work += [(top + 5, left, height - 5, 9), (top, left + 9, height, width - 9)]
         else:  # both odd, height >= 9, width >= 5
-            _repeat(out, cols, top, left, 9, 5, 9, 5, _block(9, 5))
+            _repeat(out, stride, top, left, 9, 5, 9, 5, _block(9, 5))
             work += [(top, left + 5, 9, width - 5), (top + 9, left, height - 9, width)]
 
 
-def _repeat(out: list[int], cols: int, top: int, left: int, height: int, width: int,
+def _repeat(out: list[int], stride: int, top: int, left: int, height: int, width: int,
             block_height: int, block_width: int,
             block: tuple[tuple[int, int, int], ...]) -> None:
     """Fill the rectangle with copies of a block tiling."""
-    codes = [((row * cols) + col) * 4 + o for row, col, o in block]
+    codes = [((row * stride) + col) * 4 + o for row, col, o in block]
     for row in range(top, top + height, block_height):
         for col in range(left, left + width, block_width):
-            shift = (row * cols + col) * 4
+            shift = (row * stride + col) * 4
             out += [code + shift for code in codes]
 
 
-def _windows(length: int, hole: int) -> list[tuple[int, int]]:
+def _windows(length: int, hole: int) -> Iterator[tuple[int, int]]:
     """The ways to keep a core ``(start, size)`` of a side of *length* around *hole*,
     cutting six-wide strips off both ends, smallest first: the core is at least 4
-    long and never 5 (where some holes fail)."""
+    long and never 5 (where some holes fail). Generated as needed: listing them
+    all would take time quadratic in *length*."""
     size = length
     while size >= 10 and size != _CORE:
         size -= 6
-    return [
-        (start, core)
-        for core in range(size, length + 1, 6)
-        for start in range(0, length - core + 1, 6)
-        if start <= hole < start + core
-    ]
+    for core in range(size, length + 1, 6):
+        first = max(0, -(-(hole - core + 1) // 6) * 6)  # the first multiple of 6 that fits
+        for start in range(first, min(hole, length - core) + 1, 6):
+            yield start, core
 
 
 def _strips(board: Board, hole: tuple[int, int]) -> tuple[list[int], tuple[int, int, int, int]]:
@@ -207,31 +217,33 @@ def _strips(board: Board, hole: tuple[int, int]) -> tuple[list[int], tuple[int, 
     conditions, checked on each candidate core)."""
     core = next(
         (top, left, height, width)
-        for top, height in _windows(board.rows, hole[0])
-        for left, width in _windows(board.cols, hole[1])
+        for top, height in _windows(board.height, hole[0])
+        for left, width in _windows(board.width, hole[1])
         if _one_hole_reason(height, width, (hole[0] - top, hole[1] - left)) is None
     )
     top, left, height, width = core
     out: list[int] = []
-    cols = board.cols
+    stride = board.width
     # Full-width strips above and below the core, then core-high strips beside it.
-    _fill_rectangle(out, cols, 0, 0, top, cols)
-    _fill_rectangle(out, cols, top + height, 0, board.rows - top - height, cols)
-    _fill_rectangle(out, cols, top, 0, height, left)
-    _fill_rectangle(out, cols, top, left + width, height, cols - left - width)
+    _fill_rectangle(out, stride, 0, 0, top, stride)
+    _fill_rectangle(out, stride, top + height, 0, board.height - top - height, stride)
+    _fill_rectangle(out, stride, top, 0, height, left)
+    _fill_rectangle(out, stride, top, left + width, height, stride - left - width)
     return out, core
 
 
 # -- deciding --------------------------------------------------------------------------------
 
 
-def _one_hole_reason(rows: int, cols: int, hole: tuple[int, int]) -> str | None:
+def _one_hole_reason(height: int, width: int, hole: Cell) -> str | None:
     """Why the one-hole rectangle cannot be tiled (area a multiple of 3 assumed), or
     ``None`` when it can (Chu and Johnsonbaugh; Ash and Golomb)."""
-    if min(rows, cols) == 1:
-        return None if rows * cols == 1 else "a board one cell wide has no room for an L-tromino"
+    if min(height, width) == 1:
+        if height * width == 1:
+            return None
+        return "a board one cell wide has no room for an L-tromino"
     row, col = hole
-    if (rows, cols) == (5, 5):
+    if (height, width) == (5, 5):
         if row % 2 or col % 2:
             return (
                 "5x5 colouring argument: the 9 cells with both coordinates even lie in "
@@ -239,16 +251,16 @@ def _one_hole_reason(rows: int, cols: int, hole: tuple[int, int]) -> str | None:
                 f"hole must be one of them; {hole} is not"
             )
         return None
-    if cols == 2:
-        rows, cols, row, col = cols, rows, col, row
-    if rows == 2 and col % 3 == 2:
+    if width == 2:
+        height, width, row, col = width, height, col, row
+    if height == 2 and col % 3 == 2:
         return (
             f"Ash and Golomb: on a 2-wide board the hole must not be at a position 2 mod 3 "
             f"along it (0-based); {hole} is"
         )
-    if cols == 5:
-        rows, cols, row, col = cols, rows, col, row
-    if rows == 5 and row == 2 and col in (1, cols - 2):
+    if width == 5:
+        height, width, row, col = width, height, col, row
+    if height == 5 and row == 2 and col in (1, width - 2):
         return (
             "Ash and Golomb: on a 5-wide board the hole must not be the middle cell of the "
             f"second or second-to-last line across; {hole} is"
@@ -267,60 +279,255 @@ def untileable_reason(board: Board) -> str | None:
 blocks, so the 8 trominoes cover at most 8 of them and the hole must be one of them; \
 (0, 1) is not
     """
-    rows, cols = board.rows, board.cols
+    height, width = board.height, board.width
     if board.area % 3:
-        if rows == cols and rows % 3 == 0 and len(board.holes) == 1:
+        if height == width and height % 3 == 0 and len(board.holes) == 1:
             return (
-                f"3 divides {rows}, so the {rows}x{cols} board minus one cell has "
+                f"3 divides {height}, so the {height}x{width} board minus one cell has "
                 f"{board.area} cells, not a multiple of 3"
             )
         return f"the board has {board.area} cells to cover, not a multiple of 3"
-    if board.area and min(rows, cols) == 1:
+    if board.area and min(height, width) == 1:
         return "a board one cell wide has no room for an L-tromino"
     if len(board.holes) == 1:
         (hole,) = board.holes
-        return _one_hole_reason(rows, cols, hole)
-    if not board.holes and not rectangle_tileable(rows, cols):
-        return f"a {rows}x{cols} rectangle cannot be tiled (Chu and Johnsonbaugh: 3 by odd)"
+        return _one_hole_reason(height, width, hole)
+    if not board.holes and not rectangle_tileable(height, width):
+        return f"a {height}x{width} rectangle cannot be tiled (Chu and Johnsonbaugh: 3 by odd)"
     return None
 
 
-def _sweep_says(board: Board, time_limit: float | None) -> bool:
-    """:func:`has_tiling`, a time limit reported as :class:`~puzzlekit.UnsolvableError`."""
-    try:
-        return has_tiling(board, time_limit=time_limit)
-    except TimeoutError as error:
-        raise UnsolvableError(f"stopped without an answer: {error}") from None
+def _budget(
+    node_limit: int | None, time_limit: float | None, progress: ProgressCallback | None
+) -> Budget:
+    return Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
 
 
 def is_tileable(
-    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+    board: Board,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> bool:
     """Whether *board* (holes removed, placed trominoes ignored) can be tiled.
 
-    Exact: the theorems answer for rectangles with at most one hole, the profile
-    sweep for other boards at most 8 cells across, the exhaustive search otherwise.
-    ``time_limit=`` bounds the sweep and the search, ``node_limit=`` the search;
-    running out raises :class:`~puzzlekit.UnsolvableError` saying it stopped,
-    rather than guessing. A board that needs the search and has more than
-    :data:`~puzzlekit.tromino.search.SEARCH_MAX_CELLS` cells raises ``ValueError``.
+    Exact: the theorems answer for rectangles with at most one hole, the exact
+    search (regions, profile sweep, bitboard search) otherwise. A limit raises
+    :class:`~puzzlekit.LimitReached`, never a guess. A board with several holes
+    over :data:`~puzzlekit.tromino.SEARCH_MAX_CELLS` cells and more than
+    :data:`~puzzlekit.tromino.MAX_SWEEP_WIDTH` across is an
+    :class:`~puzzlekit.ArgumentError`.
 
     >>> is_tileable(Board.square(7, (3, 3))), is_tileable(Board(2, 5, [(0, 2)]))
     (True, False)
+    >>> is_tileable(Board(10, 10, [(2, 4), (5, 9), (8, 6), (8, 7)]))
+    False
     """
     if not isinstance(board, Board):
         raise TypeError(f"is_tileable() needs a Board, not {type(board).__name__}")
+    budget = _budget(node_limit, time_limit, progress)
     board = board.cleared()
     if untileable_reason(board) is not None:
         return False
     if len(board.holes) <= 1:
         return True
-    if min(board.rows, board.cols) <= _PROFILE_WIDTH:
-        return _sweep_says(board, time_limit)
-    result = solve(board, node_limit=node_limit, time_limit=time_limit)
-    if not result.complete:
-        raise UnsolvableError(f"search stopped after {result.nodes} nodes without an answer")
-    return result.tiling is not None
+    cells = board.height * board.width
+    if _DECOMPOSE_FROM <= cells <= SEARCH_MAX_CELLS and decompose(
+        board.height, board.width, board.holes, budget
+    ):
+        return True
+    return decide_free_cells(board.height, board.width, board.holes, budget)
+
+
+def _one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[int]:
+    """The codes (at stride *width*) of a tiling of a one-hole rectangle that
+    :func:`untileable_reason` accepts: Golomb's for ``2^k`` squares, else strips
+    around a small searched core."""
+    if height == width and _is_power_of_two(height):
+        return _divide_and_conquer(height, hole)
+    codes, (top, left, core_height, core_width) = _strips(Board(height, width, [hole]), hole)
+    found = tile_free_cells(core_height, core_width, [(hole[0] - top, hole[1] - left)],
+                            budget)
+    if found is None:
+        raise AssertionError("the core of a tileable board is tileable")  # pragma: no cover
+    shift = top * width + left
+    for tromino in as_trominoes(found):
+        codes.append(((tromino.row * width + tromino.col + shift) << 2) | tromino.orientation)
+    return codes
+
+
+_DECOMPOSE_HOLES = 64  # more blocked cells than this: straight to the exact search
+_DECOMPOSE_STEPS = 20_000  # rectangles the decomposition looks at before giving up
+_SEARCHED_LEAF = 200  # cells: a rectangle this small with several holes may be searched
+
+Rectangle = tuple[int, int, int, int]  # top, left, height, width
+
+
+def decompose(
+    height: int, width: int, blocked: frozenset[Cell], budget: Budget
+) -> list[int] | None:
+    """A tiling (codes at stride *width*) built by cutting the board straight across,
+    again and again, into rectangles with at most one blocked cell that the
+    theorems say can be tiled; ``None`` when no such cut is found (which proves
+    nothing). Fast where holes are few and far apart, where searches struggle.
+
+    >>> len(decompose(8, 9, frozenset({(0, 0), (7, 8), (3, 4)}), Budget()))
+    23
+    """
+    if not 2 <= len(blocked) <= _DECOMPOSE_HOLES:
+        return None
+    holes = sorted(blocked)
+    plans: dict[Rectangle, list[Rectangle] | None] = {}
+    searched: dict[Rectangle, list[Triple]] = {}  # small leaves tiled by the search
+    steps = 0
+
+    def plan(rect: Rectangle) -> list[Rectangle] | None:
+        nonlocal steps
+        if rect in plans:
+            return plans[rect]
+        steps += 1
+        if budget.spend():
+            raise budget.limit_reached("tile")
+        top, left, rows, cols = rect
+        inside = [(r - top, c - left) for r, c in holes
+                  if top <= r < top + rows and left <= c < left + cols]
+        found: list[Rectangle] | None = None
+        if (rows * cols - len(inside)) % 3 or steps > _DECOMPOSE_STEPS:
+            found = None
+        elif not inside:
+            found = [rect] if rectangle_tileable(rows, cols) else None
+        elif len(inside) == 1:
+            found = [rect] if _one_hole_reason(rows, cols, inside[0]) is None else None
+        else:
+            found = _cut(rect, inside, plan)
+            if found is None and rows * cols <= _SEARCHED_LEAF:
+                leaf = tile_free_cells(rows, cols, inside, budget)
+                if leaf is not None:
+                    searched[rect] = leaf
+                    found = [rect]
+        plans[rect] = found
+        return found
+
+    pieces = plan((0, 0, height, width))
+    if pieces is None:
+        return None
+    codes: list[int] = []
+    for top, left, rows, cols in pieces:
+        inside = [(r - top, c - left) for r, c in holes
+                  if top <= r < top + rows and left <= c < left + cols]
+        if (top, left, rows, cols) in searched:
+            for tromino in as_trominoes(searched[top, left, rows, cols]):
+                codes.append((((tromino.row + top) * width + tromino.col + left) << 2)
+                             | tromino.orientation)
+            continue
+        if not inside:
+            _fill_rectangle(codes, width, top, left, rows, cols)
+            continue
+        for code in _one_hole_codes(rows, cols, inside[0], budget):
+            row, col = divmod(code >> 2, cols)
+            codes.append((((row + top) * width + col + left) << 2) | (code & 3))
+    return codes
+
+
+def _cut_positions(lines: list[int], across: bool) -> list[tuple[int, bool, int]]:
+    """Cuts between the lines holding holes, each as (distance from the middle of
+    the holes, across, position): in each gap, those within 6 of either hole and of
+    its middle (enough to meet every remainder mod 6), not all of a long gap."""
+    middle = lines[0] + lines[-1]
+    found = set()
+    for low, high in pairwise(lines):
+        centre = (low + high) // 2
+        for at in (*range(low + 1, low + 7), *range(high - 5, high + 1),
+                   *range(centre - 3, centre + 4)):
+            if low < at <= high:
+                found.add(at)
+    return [(abs(2 * at - middle), across, at) for at in found]
+
+
+def _cut(
+    rect: Rectangle, inside: list[Cell], plan: Callable[[Rectangle], list[Rectangle] | None]
+) -> list[Rectangle] | None:
+    """Plans for *rect* cut once straight across between its holes, nearest the
+    middle of the holes first."""
+    top, left, rows, cols = rect
+    cuts = [*_cut_positions(sorted({r for r, _ in inside}), True),
+            *_cut_positions(sorted({c for _, c in inside}), False)]
+    for _, across, at in sorted(cuts):
+        if across:
+            first, second = (top, left, at, cols), (top + at, left, rows - at, cols)
+        else:
+            first, second = (top, left, rows, at), (top, left + at, rows, cols - at)
+        above = plan(first)
+        if above is None:
+            continue
+        below = plan(second)
+        if below is not None:
+            return above + below
+    return None
+
+
+_DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
+
+
+def complete(
+    height: int,
+    width: int,
+    taken: set[Cell],
+    budget: Budget,
+    rng: random.Random | None = None,
+    *,
+    what: str = "tile",
+) -> list[Triple] | None:
+    """The trominoes (cell triples) of a tiling of the board minus *taken*, ``None``
+    when there is none: :func:`decompose` first on large boards, then the exact
+    search (:func:`~puzzlekit.tromino.search.tile_free_cells`).
+
+    >>> complete(2, 3, {(0, 0), (1, 0), (0, 1)}, Budget())
+    [((0, 2), (1, 1), (1, 2))]
+    """
+    if height * width >= _DECOMPOSE_FROM:
+        codes = decompose(height, width, frozenset(taken), budget)
+        if codes is not None:
+            return [tromino_of(code, width).cells for code in codes]
+    return tile_free_cells(height, width, taken, budget, rng, what=what)
+
+
+def _tile(board: Board, budget: Budget) -> Tiling:
+    """:func:`tile` of a cleared board under *budget*."""
+    reason = untileable_reason(board)
+    if reason is not None:
+        raise UnsolvableError(reason)
+    height, width = board.height, board.width
+    if not board.holes:
+        codes: list[int] = []
+        _fill_rectangle(codes, width, 0, 0, height, width)
+        return Tiling.trusted(board, tuple(codes))
+    if len(board.holes) == 1:
+        (hole,) = board.holes
+        return Tiling.trusted(board, tuple(_one_hole_codes(height, width, hole, budget)))
+    codes_found = decompose(height, width, board.holes, budget)
+    if codes_found is not None:
+        return Tiling.trusted(board, tuple(codes_found))
+    found = tile_free_cells(height, width, board.holes, budget)
+    if found is None:
+        raise UnsolvableError(
+            "no tiling exists: the exact search (regions, profile sweep, search) "
+            "exhausted every way"
+        )
+    return Tiling.of(board, as_trominoes(found))
+
+
+def _check_max_cells(board: Board, max_cells: int) -> None:
+    check_int("max_cells", max_cells, minimum=1)
+    cells = board.height * board.width
+    if cells > max_cells:
+        need = board.area // 3 * _BYTES_PER_TROMINO
+        raise ArgumentError(
+            f"a {board.height}x{board.width} board has {cells:,} cells, over max_cells="
+            f"{max_cells:,}; its {board.area // 3:,} trominoes would need about "
+            f"{need / 2**20:,.0f} MiB (pass a larger max_cells= to build it anyway)"
+        )
 
 
 def tile(
@@ -329,6 +536,7 @@ def tile(
     max_cells: int = DEFAULT_MAX_CELLS,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Tiling:
     """A tiling of *board* (holes removed, placed trominoes ignored).
 
@@ -336,11 +544,12 @@ def tile(
     preorder (linear time, about 0.1 s for 1024 x 1024); other rectangles with at
     most one hole the strip construction of Chu and Johnsonbaugh (squares) and
     Ash and Golomb (rectangles) around a searched core of at most 11 x 11;
-    anything else comes from the exact search. ``node_limit=``/``time_limit=``
-    bound the searches, not the linear-time constructions. Raises
-    :class:`~puzzlekit.UnsolvableError` with the reason when there is no tiling
-    (or a search gave up), and ``ValueError`` for boards over *max_cells* cells,
-    saying how much memory they would take.
+    anything else comes from the exact search (see :mod:`puzzlekit.tromino.search`).
+    The limits bound the searches, not the linear-time constructions; running
+    out raises :class:`~puzzlekit.LimitReached`. Raises
+    :class:`~puzzlekit.UnsolvableError` with the reason only when it is proved
+    that there is no tiling, and :class:`~puzzlekit.ArgumentError` for boards
+    over *max_cells* cells, saying how much memory they would take.
 
     >>> print(tile(Board.square(4, (0, 0))))
     #abb
@@ -355,123 +564,118 @@ def tile(
     """
     if not isinstance(board, Board):
         raise TypeError(f"tile() needs a Board, not {type(board).__name__}")
-    if type(max_cells) is not int:
-        raise TypeError(f"max_cells must be an int, not {max_cells!r}")
-    cells = board.rows * board.cols
-    if cells > max_cells:
-        need = board.area // 3 * _BYTES_PER_TROMINO
-        raise ValueError(
-            f"a {board.rows}x{board.cols} board has {cells:,} cells, over max_cells="
-            f"{max_cells:,}; its {board.area // 3:,} trominoes would need about "
-            f"{need / 2**20:,.0f} MiB (pass a larger max_cells= to build it anyway)"
-        )
-    board = board.cleared()
-    reason = untileable_reason(board)
-    if reason is not None:
-        raise UnsolvableError(reason)
-    rows, cols = board.rows, board.cols
-    if not board.holes:
-        codes: list[int] = []
-        _fill_rectangle(codes, cols, 0, 0, rows, cols)
-        return Tiling.trusted(board, tuple(codes))
-    if len(board.holes) == 1:
-        (hole,) = board.holes
-        if rows == cols and _is_power_of_two(rows):
-            return Tiling.trusted(board, tuple(_divide_and_conquer(rows, hole)))
-        if min(rows, cols) >= 2:  # tileable: untileable_reason said nothing
-            codes, (top, left, height, width) = _strips(board, hole)
-            core = Board(height, width, [(hole[0] - top, hole[1] - left)])
-            found = solve(core, node_limit=node_limit, time_limit=time_limit).tiling
-            if found is None:
-                raise UnsolvableError(
-                    f"search stopped on the {height}x{width} core around the hole "
-                    "(raise node_limit=/time_limit=)"
-                )
-            shift = top * cols + left
-            for code in found.codes:
-                row, col = divmod(code >> 2, width)
-                codes.append(((row * cols + col + shift) << 2) | (code & 3))
-            return Tiling.trusted(board, tuple(codes))
-    if min(rows, cols) <= _PROFILE_WIDTH and not _sweep_says(board, time_limit):
-        raise UnsolvableError("the exhaustive profile sweep finds no tiling")
-    result = solve(board, node_limit=node_limit, time_limit=time_limit)
-    if result.tiling is not None:
-        return result.tiling
-    if not result.complete:
-        raise UnsolvableError(
-            f"search stopped after {result.nodes} nodes without finding a tiling "
-            "(raise node_limit=/time_limit=)"
-        )
-    raise UnsolvableError("search exhausted: no tiling exists")
+    _check_max_cells(board, max_cells)
+    return _tile(board.cleared(), _budget(node_limit, time_limit, progress))
+
+
+def _codes(board: Board) -> set[int]:
+    width = board.width
+    return {(t.row * width + t.col) * 4 + t.orientation for t in board.trominoes}
 
 
 def hint(
-    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+    board: Board,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Tromino | None:
-    """A tromino to place next that keeps *board* solvable, or ``None`` when it is
-    solved or its free cells cannot be tiled (or the search gave up).
+    """A tromino to place next that keeps *board* solvable; ``None`` exactly when no
+    tromino can be placed (:attr:`Board.is_over`, solved or stuck).
 
     While the placements so far follow :func:`tile`'s tiling, the hint is its next
-    move (the demonstration order); otherwise it comes from a tiling of the cells
-    still free.
+    move (the demonstration order); otherwise it is the tromino covering the
+    first free cell in a tiling of the cells still free. Raises
+    :class:`~puzzlekit.UnsolvableError` when the free cells are proved to have
+    no tiling, :class:`~puzzlekit.LimitReached` when a limit stops it first.
 
     >>> board = Board.square(4, (0, 0))
     >>> hint(board)
     Tromino.parse('1,1 nw')
-    >>> print(hint(board.place(Tromino.at(0, 1, "sw"))))  # leaves (0, 3) no room
-    None
-    >>> hint(Board(2, 6).place(Tromino.at(0, 0, "ne")))  # another tiling's piece
+    >>> hint(board.play("0,1 sw"))  # leaves (0, 3) no room
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.UnsolvableError: the free cells cannot be tiled
+    >>> hint(Board(2, 6).play("0,0 ne"))  # another tiling's piece
     Tromino.parse('0,1 sw')
     """
     if not isinstance(board, Board):
         raise TypeError(f"hint() needs a Board, not {type(board).__name__}")
-    if board.is_solved:
+    if board.is_over:
         return None
-    try:
-        planned = tile(board.cleared(), node_limit=node_limit, time_limit=time_limit)
-        if board.trominoes <= set(planned.trominoes):
-            return next(move for move in planned.moves() if move not in board.trominoes)
-        covered = {cell for tromino in board.trominoes for cell in tromino.cells}
-        rest = Board(board.rows, board.cols, board.holes | covered)
-        tiling = tile(rest, node_limit=node_limit, time_limit=time_limit)
-    except UnsolvableError:
-        return None
-    index = tiling.owner(board.free_cells[0])
-    return None if index is None else tiling.trominoes[index]
+    budget = _budget(node_limit, time_limit, progress)
+    cleared = board.cleared()
+    if board.height * board.width <= DEFAULT_MAX_CELLS:
+        planned = _tile(cleared, budget)
+        placed = _codes(board)
+        if placed <= set(planned.codes):
+            code = next(code for code in planned.codes if code not in placed)
+            row, col = divmod(code >> 2, board.width)
+            return Tromino.at(row, col, code & 3)
+    taken = {*board.holes, *(cell for t in board.trominoes for cell in t.cells)}
+    found = complete(board.height, board.width, taken, budget, what="hint")
+    if found is None:
+        raise UnsolvableError("the free cells cannot be tiled")
+    first = board.free_cells[0]
+    return next(Tromino(cells) for cells in found if first in cells)
 
 
 def random_board(
-    rows: int, cols: int | None = None, *, holes: int = 1, seed: int | None = None
+    height: int,
+    width: int | None = None,
+    *,
+    holes: int = 1,
+    seed: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Board:
-    """A random board that can be tiled: ``rows x cols`` (square when *cols* is
+    """A random board that can be tiled: ``height x width`` (square when *width* is
     ``None``) with *holes* holes drawn uniformly until the board is tileable; the
-    same *seed* gives the same board.
+    same *seed* gives the same board, ``seed=None`` a fresh one.
+
+    Boards with at most one hole are decided by the theorems at any size; with
+    more holes each draw is decided by the exact search, so the board must be
+    within its reach. The limits bound all the draws together.
 
     >>> random_board(8, seed=3) == random_board(8, seed=3)
     True
     >>> random_board(5, holes=2)
     Traceback (most recent call last):
     ...
-    ValueError: a 5x5 board with 2 holes has 23 cells to cover, not a multiple of 3
+    puzzlekit.errors.ArgumentError: a 5x5 board with 2 holes has 23 cells to cover, \
+not a multiple of 3
     """
-    cols = rows if cols is None else cols
-    Board(rows, cols)  # checks the sizes
-    if type(holes) is not int or not 0 <= holes <= rows * cols:
-        raise ValueError(f"holes must be an int from 0 to {rows * cols}, not {holes!r}")
-    if (rows * cols - holes) % 3:
-        raise ValueError(
-            f"a {rows}x{cols} board with {holes} holes has {rows * cols - holes} cells to "
+    height, width = check_size(height, height if width is None else width)
+    cells = height * width
+    holes = check_int("holes", holes, minimum=0, maximum=cells)
+    if (cells - holes) % 3:
+        raise ArgumentError(
+            f"a {height}x{width} board with {holes} holes has {cells - holes} cells to "
             "cover, not a multiple of 3"
         )
+    narrow = min(height, width)
+    if holes >= 2 and cells > SEARCH_MAX_CELLS and narrow > MAX_SWEEP_WIDTH["L"]:
+        raise ArgumentError(
+            f"random_board with {holes} holes takes boards of up to {SEARCH_MAX_CELLS:,} "
+            f"cells (or {MAX_SWEEP_WIDTH['L']} across), not {height}x{width}"
+        )
+    if narrow == 1 and holes < cells:
+        raise UnsolvableError("a board one cell wide has no room for an L-tromino")
+    if holes == 0 and not rectangle_tileable(height, width):
+        raise UnsolvableError(str(untileable_reason(Board(height, width))))
     rng = make_rng(seed)
+    budget = _budget(node_limit, time_limit, progress)
     for _ in range(_RANDOM_TRIES):
-        cells = rng.sample(range(rows * cols), holes)
-        board = Board(rows, cols, [divmod(cell, cols) for cell in cells])
-        try:
-            if is_tileable(board, node_limit=_RANDOM_NODES):
-                return board
-        except UnsolvableError:
+        board = Board(height, width, [divmod(cell, width) for cell in rng.sample(range(cells),
+                                                                                  holes)])
+        if untileable_reason(board) is not None:
+            if budget.spend():
+                raise budget.limit_reached("random_board")
             continue
-    raise UnsolvableError(
-        f"no tileable {rows}x{cols} board with {holes} holes turned up in {_RANDOM_TRIES} draws"
+        if len(board.holes) <= 1 or decide_free_cells(height, width, board.holes, budget):
+            return board
+    raise LimitReached(
+        f"random_board gave up: no tileable {height}x{width} board with {holes} holes "
+        f"turned up in {_RANDOM_TRIES} draws"
     )

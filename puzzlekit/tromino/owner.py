@@ -18,7 +18,8 @@ True
 
 from __future__ import annotations
 
-from puzzlekit.grid import Cell, as_cell
+from puzzlekit.errors import ArgumentError, IllegalMoveError
+from puzzlekit.grid import Cell, check_on_board
 
 __all__ = ["golomb_owner"]
 
@@ -35,19 +36,21 @@ def golomb_owner(n: int, hole: Cell, cell: Cell) -> int | None:
     >>> golomb_owner(6, (0, 0), (1, 1))
     Traceback (most recent call last):
     ...
-    ValueError: n must be a power of two, not 6
+    puzzlekit.errors.ArgumentError: n must be a power of two, not 6
     """
     if type(n) is not int:
         raise TypeError(f"n must be an int, not {n!r}")
     if n.bit_length() > _MAX_LOG + 1:
-        raise ValueError(f"n must be at most 2**{_MAX_LOG}, not about 2**{n.bit_length() - 1}")
+        raise ArgumentError(
+            f"n must be at most 2**{_MAX_LOG}, not about 2**{n.bit_length() - 1}"
+        )
     if n < 1 or n & (n - 1):
-        raise ValueError(f"n must be a power of two, not {n}")
-    hole_row, hole_col = as_cell(hole)
-    row, col = as_cell(cell)
-    for name, (r, c) in (("hole", (hole_row, hole_col)), ("cell", (row, col))):
-        if not (0 <= r < n and 0 <= c < n):
-            raise ValueError(f"{name} {(r, c)} is off the {n}x{n} board")
+        raise ArgumentError(f"n must be a power of two, not {n}")
+    try:
+        hole_row, hole_col = check_on_board(hole, n, n)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"hole: {error}") from None
+    row, col = check_on_board(cell, n, n)
     if (row, col) == (hole_row, hole_col):
         return None
     # Walk down the quadrants holding the cell; once the cell leaves the hole's

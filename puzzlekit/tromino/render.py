@@ -12,7 +12,7 @@ white, on a light grid.
 
 from __future__ import annotations
 
-from puzzlekit.svg import PALETTE, SvgCanvas
+from puzzlekit.svg import PALETTE, Svg, SvgCanvas, check_cell_size, check_picture_cells
 from puzzlekit.tromino.board import Board
 from puzzlekit.tromino.tiling import ColourCount, Tiling, colour
 
@@ -33,38 +33,51 @@ _OUTLINES = (
 )
 
 
-def tiling_svg(tiling: Tiling, *, cell_size: int = 24, colours: ColourCount = 4) -> str:
+def tiling_svg(
+    tiling: Tiling, *, cell_size: int = 24, colours: ColourCount = 4, title: str | None = None
+) -> Svg:
     """The SVG of *tiling*, trominoes coloured with *colours* colours.
 
+    Boards of more than :data:`~puzzlekit.svg.MAX_PICTURE_CELLS` cells are
+    refused with an :class:`~puzzlekit.ArgumentError` (a 1024 x 1024 tiling
+    would be a document of about 50 MB).
+
     >>> svg = tiling_svg(Tiling.parse("#a\\naa"), cell_size=10)
-    >>> svg.count("<rect"), svg.count("<line"), svg.count("<polygon")
-    (2, 6, 1)
+    >>> svg.count("<rect"), svg.count("<line"), svg.count("<polygon"), svg.count("<title>")
+    (2, 6, 1, 1)
     """
-    if type(cell_size) is not int or cell_size < 1:
-        raise ValueError(f"cell_size must be a positive int, not {cell_size!r}")
+    cell_size = check_cell_size(cell_size)
     board = tiling.board
-    rows, cols = board.rows, board.cols
-    width, height = cols * cell_size, rows * cell_size
-    canvas = SvgCanvas(width, height, background="white")
-    for row in range(rows + 1):
-        canvas.line(0, row * cell_size, width, row * cell_size, stroke=GRID, stroke_width=1)
-    for col in range(cols + 1):
-        canvas.line(col * cell_size, 0, col * cell_size, height, stroke=GRID, stroke_width=1)
+    height, width = board.height, board.width
+    check_picture_cells(height, width)
+    if title is None:
+        title = (f"L-tromino tiling of a {height}x{width} board with {len(board.holes)} "
+                 f"holes: {len(tiling)} trominoes")
+    picture_width, picture_height = width * cell_size, height * cell_size
+    canvas = SvgCanvas(picture_width, picture_height, background="white", title=title)
+    for row in range(height + 1):
+        canvas.line(0, row * cell_size, picture_width, row * cell_size, stroke=GRID,
+                    stroke_width=1)
+    for col in range(width + 1):
+        canvas.line(col * cell_size, 0, col * cell_size, picture_height, stroke=GRID,
+                    stroke_width=1)
     for row, col in sorted(board.holes):
         canvas.rect(col * cell_size, row * cell_size, cell_size, cell_size, fill=HOLE_FILL)
     fills = colour(tiling, colours) if tiling.codes else ()
     for code, fill in zip(tiling.codes, fills, strict=True):
-        row, col = divmod(code >> 2, cols)
+        row, col = divmod(code >> 2, width)
         points = [((col + x) * cell_size, (row + y) * cell_size) for x, y in _OUTLINES[code & 3]]
         canvas.polygon(points, fill=PALETTE[fill % len(PALETTE)], stroke="black",
                        stroke_width=max(1, cell_size // 12))
     return canvas.to_string()
 
 
-def board_svg(board: Board, *, cell_size: int = 24) -> str:
+def board_svg(board: Board, *, cell_size: int = 24) -> Svg:
     """The SVG of *board* with its placed trominoes (4 colours).
 
     >>> board_svg(Board.square(2, (0, 0))).count("<polygon")
     0
     """
-    return tiling_svg(Tiling.of(board, board.trominoes), cell_size=cell_size)
+    title = (f"L-tromino board {board.height}x{board.width}, {len(board.holes)} holes, "
+             f"{len(board.trominoes)} trominoes placed")
+    return tiling_svg(board.to_tiling(), cell_size=cell_size, title=title)

@@ -1,170 +1,402 @@
-"""Exact search: tile any small board, or prove it cannot be tiled.
+"""Exact search: tile any board within reach, or prove it cannot be tiled.
 
-The search is an exact cover over the free cells, held as one int bitmask:
-at each step it takes the uncovered cell with the fewest trominoes that
-still fit (most constrained first; a cell with none ends the branch) and
-tries each. It runs on an explicit stack, honours ``node_limit=`` and
-``time_limit=``, and says whether it finished.
+The free cells are split into their connected regions: a region whose area
+is not a multiple of 3 proves at once that there is no tiling, and each
+region is then tiled on its own. A region at most :data:`SWEEP_WIDTH` cells
+across (on its shorter side) goes to the profile sweep, which is exact in
+time linear in its length; a wider one to a search on bitboards along its
+shorter side. At each step the search looks at every free cell at once:
+a cell no tromino can cover ends the branch, a cell with one tromino left
+takes it, otherwise it branches on a cell with the fewest trominoes (the
+first in reading order among equals). Dead positions are remembered, so
+none is searched twice; a search that runs long on a region narrow enough
+for the sweep hands it over.
+
+Every call shares one :class:`~puzzlekit.limits.Budget`: ``node_limit=``
+counts search nodes and sweep states together, and
+:class:`~puzzlekit.LimitReached` says that a limit stopped the work.
 
 >>> from puzzlekit.tromino import Board
 >>> result = solve(Board.square(5, (1, 1)))
->>> result.tiling is None, result.complete
+>>> result.complete, result.proved_unsolvable
 (True, True)
->>> solve(Board.square(5, (2, 2))).tiling.is_valid()
+>>> solve(Board.square(5, (2, 2))).final.is_solved
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Literal, TypeAlias
+import time
+from collections.abc import Iterable, Iterator
 
 import attrs
 
-from puzzlekit.limits import Budget, make_rng
-from puzzlekit.tromino.board import Board
-from puzzlekit.tromino.tiling import Tiling, block_offsets
+from puzzlekit.contract import SearchResult
+from puzzlekit.errors import ArgumentError, LimitReached
+from puzzlekit.grid import Cell
+from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.tromino.board import (
+    Board,
+    Tromino,
+    anchor_masks,
+    bit_indices,
+    cells_mask,
+    full_mask,
+)
+from puzzlekit.tromino.count import (
+    MAX_SWEEP_WIDTH,
+    Pieces,
+    check_pieces,
+    profile_tiling,
+    sweep_decides,
+)
 
-__all__ = ["SEARCH_MAX_CELLS", "Pieces", "SearchResult", "search_count", "solve"]
+__all__ = [
+    "SEARCH_MAX_CELLS",
+    "SWEEP_WIDTH",
+    "TilingCount",
+    "search_count",
+    "solve",
+    "tile_free_cells",
+]
 
-SEARCH_MAX_CELLS = 10_000
-"""The largest board (in cells) the exact search takes on; larger ones raise ``ValueError``."""
+SEARCH_MAX_CELLS = 1 << 15
+"""The largest board (in cells) the exact search takes on, unless it is narrow enough
+for the profile sweep; larger ones are an :class:`~puzzlekit.ArgumentError`."""
 
-Pieces: TypeAlias = Literal["L", "LI"]
-"""Which trominoes may be used: ``'L'`` only, or ``'LI'`` for L and straight ones."""
+SWEEP_WIDTH = 7
+"""Regions at most this many cells across go straight to the profile sweep."""
 
+_SWEEP_FALLBACK_WIDTH = 12
+"""A search that runs long on a region at most this wide hands it to the sweep."""
 
-def check_pieces(pieces: object) -> Pieces:
-    """Check the *pieces* argument.
+_PATIENCE = 4
+"""Search nodes per tromino of a region before the search hands it to other methods."""
 
-    >>> check_pieces("I")
-    Traceback (most recent call last):
-    ...
-    ValueError: pieces must be 'L' or 'LI', not 'I'
-    """
-    if pieces == "L":
-        return "L"
-    if pieces == "LI":
-        return "LI"
-    raise ValueError(f"pieces must be 'L' or 'LI', not {pieces!r}")
+_MEMO_LIMIT = 200_000
+"""Dead positions remembered at most (then forgotten, and remembered anew)."""
 
-
-@attrs.frozen
-class SearchResult:
-    """What :func:`solve` found.
-
-    >>> SearchResult(None, complete=True, nodes=0).tiling is None
-    True
-    """
-
-    tiling: Tiling | None
-    """A tiling, or ``None`` when none exists (``complete``) or none was found in time."""
-    complete: bool
-    """``True`` when the answer is final: a tiling, or a proof that there is none."""
-    nodes: int
-    """Search nodes expanded."""
+Triple = tuple[Cell, Cell, Cell]
 
 
-def _shapes(cols: int, pieces: Pieces) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """Each piece as (code orientation or -1, height, width, flat offsets at stride *cols*)."""
-    shapes: list[tuple[int, int, int, tuple[int, ...]]] = [
-        (o, 2, 2, offsets) for o, offsets in enumerate(block_offsets(cols))
+def _shapes(stride: int, pieces: Pieces) -> list[tuple[int, int, int]]:
+    """Each piece's cell offsets from its block corner, at *stride* (width + 1)."""
+    shapes: list[tuple[int, int, int]] = [
+        (1, stride, stride + 1), (0, stride, stride + 1), (0, 1, stride + 1), (0, 1, stride)
     ]
     if pieces == "LI":
-        shapes.append((-1, 1, 3, (0, 1, 2)))
-        shapes.append((-1, 3, 1, (0, cols, 2 * cols)))
+        shapes += [(0, 1, 2), (0, stride, 2 * stride)]
     return shapes
 
 
-def _problem(board: Board, pieces: Pieces) -> tuple[list[list[tuple[int, int]]], int]:
-    """The exact cover: for each free cell (bit), the placements (mask, code) covering it."""
-    rows, cols = board.rows, board.cols
-    if rows * cols > SEARCH_MAX_CELLS:
-        raise ValueError(
-            f"the exact search takes boards of up to {SEARCH_MAX_CELLS:,} cells, "
-            f"not {rows}x{cols}"
-        )
-    bit: dict[int, int] = {}
-    for row in range(rows):
-        for col in range(cols):
-            if (row, col) not in board.holes:
-                bit[row * cols + col] = len(bit)
-    cover: list[list[tuple[int, int]]] = [[] for _ in bit]
-    for orientation, height, width, offsets in _shapes(cols, pieces):
-        for row in range(rows - height + 1):
-            for col in range(cols - width + 1):
-                anchor = row * cols + col
-                cells = [anchor + offset for offset in offsets]
-                if all(cell in bit for cell in cells):
-                    mask = sum(1 << bit[cell] for cell in cells)
-                    code = anchor * 4 + orientation if orientation >= 0 else -1
-                    for cell in cells:
-                        cover[bit[cell]].append((mask, code))
-    return cover, len(bit)
+class _Impatient(Exception):
+    """A search ran out of patience: another method should take over."""
 
 
-def _exact_cover(
-    cover: list[list[tuple[int, int]]],
-    size: int,
-    budget: Budget,
-    scan: int,
-    rng: random.Random | None = None,
-) -> Iterator[list[int]]:
-    """Every exact cover, as lists of codes; stops quietly when *budget* runs out.
+class _Search:
+    """A search over the free cells of one region, as a bitboard of stride ``width + 1``."""
 
-    Each step branches on the most constrained of the first *scan* uncovered cells
-    (in reading order): the constrained cells sit at the frontier of the covered
-    part, and looking only there keeps a step cheap on large boards. With *rng*
-    the options of each step are tried in random order."""
-    full = (1 << size) - 1
-    chosen: list[int] = []
-    # Each frame: (covered mask before the choice, options, next option to try).
-    stack: list[tuple[int, list[tuple[int, int]], int]] = []
-    covered = 0
-    while True:
-        if covered == full:
-            yield list(chosen)
-            options: list[tuple[int, int]] = []
-        else:
-            # A step can be costly on a large board: look at the clock every time.
-            if budget.spend() or budget.check_clock():
+    def __init__(
+        self, width: int, pieces: Pieces, budget: Budget, what: str, *, regions: bool = True
+    ) -> None:
+        self.stride = width + 1
+        self.regions = regions
+        self.shapes = _shapes(width + 1, pieces)
+        self.patterns = [sum(1 << offset for offset in offsets) for offsets in self.shapes]
+        self.budget = budget
+        self.what = what
+
+    def options(self, free: int) -> list[int]:
+        """The pieces (as masks) that can cover the most constrained free cell, or
+        ``[]`` when some free cell can no longer be covered."""
+        anchors = []
+        once = twice = thrice = 0
+        for a, b, c in self.shapes:
+            anchor = (free >> a) & (free >> b) & (free >> c)
+            anchors.append(anchor)
+            if anchor:
+                for offset in (a, b, c):
+                    cover = anchor << offset
+                    thrice |= twice & cover
+                    twice |= once & cover
+                    once |= cover
+        if free & ~once:
+            return []
+        if self.regions and any(region.bit_count() % 3 for region in _regions(free, self.stride)):
+            return []  # the free cells fell apart into a piece no tiling can fill
+        pick = once & ~twice or twice & ~thrice or free
+        cell = pick & -pick
+        found = []
+        for anchor, offsets, pattern in zip(anchors, self.shapes, self.patterns, strict=True):
+            for offset in offsets:
+                if (anchor << offset) & cell:
+                    found.append(pattern * (cell >> offset))
+        return found
+
+    def run(
+        self, free: int, rng: random.Random | None, *, patience: int | None = None
+    ) -> Iterator[list[int]]:
+        """Each tiling of *free* (as its pieces' masks); stops with
+        :class:`~puzzlekit.LimitReached` on the budget, and with :class:`_Impatient`
+        after *patience* nodes."""
+        budget = self.budget
+        dead: set[int] = set()
+        placed: list[int] = []
+        # Each frame: [free cells, options, next option, tilings found before it].
+        stack: list[list[object]] = []
+        found = nodes = 0
+        while True:
+            options: list[int] = []
+            if not free:
+                found += 1
+                yield list(placed)
+            else:
+                nodes += 1
+                if budget.spend():
+                    raise budget.limit_reached(self.what)
+                if patience is not None and nodes > patience:
+                    raise _Impatient
+                if free not in dead:
+                    options = self.options(free)
+                    if rng is not None:
+                        rng.shuffle(options)
+            stack.append([free, options, 0, found])
+            while stack:
+                frame = stack[-1]
+                tried: int = frame[2]  # type: ignore[assignment]
+                choices: list[int] = frame[1]  # type: ignore[assignment]
+                if tried < len(choices):
+                    frame[2] = tried + 1
+                    del placed[len(stack) - 1 :]
+                    placed.append(choices[tried])
+                    free = frame[0] ^ choices[tried]  # type: ignore[operator]
+                    break
+                stack.pop()
+                if frame[3] == found:  # nothing below it: remember it as dead
+                    if len(dead) >= _MEMO_LIMIT:
+                        dead.clear()
+                    dead.add(frame[0])  # type: ignore[arg-type]
+            else:
                 return
-            options = _most_constrained(cover, covered, full, scan)
-            if rng is not None:
-                rng.shuffle(options)
-        stack.append((covered, options, 0))
-        # Advance to the next untried option, popping exhausted frames.
-        while stack:
-            base, options, tried = stack[-1]
-            if tried < len(options):
-                stack[-1] = (base, options, tried + 1)
-                mask, code = options[tried]
-                del chosen[len(stack) - 1 :]
-                chosen.append(code)
-                covered = base | mask
+
+
+def _regions(free: int, stride: int) -> list[int]:
+    """The connected regions of the bitboard *free* (stride *stride*), smallest first."""
+    regions = []
+    rest = free
+    while rest:
+        region = rest & -rest
+        while True:
+            grown = (region | region << 1 | region >> 1 | region << stride
+                     | region >> stride) & free
+            if grown == region:
                 break
-            stack.pop()
+            region = grown
+        regions.append(region)
+        rest &= ~region
+    return sorted(regions, key=int.bit_count)
+
+
+_BAND_HEIGHTS = (6, 4, 5, 7, 3, 2)
+"""Band heights tried, most often tileable first (6 x n is tileable for every n >= 2)."""
+
+
+def _bands(
+    inside: set[Cell], height: int, width: int, budget: Budget, rng: random.Random | None
+) -> list[Triple] | None:
+    """A tiling made of bands of 2 to 7 full rows, each tiled by the sweep on its own,
+    or ``None`` when no cut into such bands works (which proves nothing)."""
+    by_row: list[list[Cell]] = [[] for _ in range(height)]
+    for cell in inside:
+        by_row[cell[0]].append(cell)
+    tried: dict[tuple[int, int], list[Triple] | None] = {}
+
+    def band(top: int, bottom: int) -> list[Triple] | None:
+        if (top, bottom) not in tried:
+            cells = {(row - top, col) for row in range(top, bottom) for _, col in by_row[row]}
+            found = None
+            if len(cells) % 3 == 0:
+                blocked = [(r, c) for r in range(bottom - top) for c in range(width)
+                           if (r, c) not in cells]
+                found = profile_tiling(bottom - top, width, blocked, budget, rng)
+            tried[top, bottom] = None if found is None else [
+                ((a[0] + top, a[1]), (b[0] + top, b[1]), (c[0] + top, c[1]))
+                for a, b, c in found
+            ]
+        return tried[top, bottom]
+
+    dead: set[int] = set()
+    stack: list[tuple[int, Iterator[int]]] = [(0, iter(_BAND_HEIGHTS))]
+    found: list[list[Triple]] = []
+    while stack:
+        top, heights = stack[-1]
+        if top == height:
+            return [triple for part in found for triple in part]
+        for size in heights:
+            bottom = top + size
+            if bottom > height or bottom in dead or height - bottom == 1:
+                continue
+            part = band(top, bottom)
+            if part is not None:
+                found.append(part)
+                stack.append((bottom, iter(_BAND_HEIGHTS)))
+                break
         else:
-            return
+            stack.pop()
+            dead.add(top)
+            if found:
+                found.pop()
+    return None
 
 
-def _most_constrained(
-    cover: list[list[tuple[int, int]]], covered: int, full: int, scan: int
-) -> list[tuple[int, int]]:
-    best: list[tuple[int, int]] | None = None
-    free = full & ~covered
-    while free and scan:
-        scan -= 1
-        low = free & -free
-        cell = low.bit_length() - 1
-        free ^= low
-        options = [option for option in cover[cell] if not option[0] & covered]
-        if best is None or len(options) < len(best):
-            best = options
-            if len(options) <= 1:
-                break
-    return best if best is not None else []
+def _region_cells(region: int, stride: int) -> list[Cell]:
+    return [divmod(index, stride) for index in bit_indices(region)]
+
+
+def _tile_region(
+    cells: list[Cell], budget: Budget, rng: random.Random | None, what: str
+) -> list[Triple] | None:
+    """A tiling of one connected region (its cells), ``None`` when it has none."""
+    top = min(row for row, _ in cells)
+    left = min(col for _, col in cells)
+    height = max(row for row, _ in cells) - top + 1
+    width = max(col for _, col in cells) - left + 1
+    inside = {(row - top, col - left) for row, col in cells}
+
+    def shifted(found: list[Triple] | None) -> list[Triple] | None:
+        if found is None:
+            return None
+        return [((a[0] + top, a[1] + left), (b[0] + top, b[1] + left),
+                 (c[0] + top, c[1] + left)) for a, b, c in found]
+
+    narrow = min(height, width)
+    if narrow <= SWEEP_WIDTH:
+        blocked = [(r, c) for r in range(height) for c in range(width) if (r, c) not in inside]
+        return shifted(profile_tiling(height, width, blocked, budget, rng))
+    # Search along the shorter side: the first free cell in reading order then moves
+    # along a short frontier.
+    transposed = width > height
+    if transposed:
+        height, width = width, height
+        inside = {(col, row) for row, col in inside}
+    found = _search_region(inside, height, width, budget, rng, what)
+    if found is None:
+        return None
+    if found is not None and transposed:
+        found = [((a[1], a[0]), (b[1], b[0]), (c[1], c[0])) for a, b, c in found]
+    return shifted(found)
+
+
+def _search_region(
+    inside: set[Cell], height: int, width: int, budget: Budget, rng: random.Random | None,
+    what: str,
+) -> list[Triple] | None:
+    """Tile a region at least :data:`SWEEP_WIDTH` across, *width* its shorter side:
+    a short search first (it proves the usual local obstructions and finds easy
+    tilings), then a cut into bands the sweep tiles, then the sweep for a narrow
+    region, or else the search to its end."""
+    stride = width + 1
+    search = _Search(width, "L", budget, what)
+    free = cells_mask(inside, height, width)
+    masks: list[int] | None
+    try:
+        masks = next(search.run(free, rng, patience=_PATIENCE * len(inside) // 3), None)
+    except _Impatient:
+        found = _bands(inside, height, width, budget, rng)
+        if found is not None:
+            return found
+        if width <= _SWEEP_FALLBACK_WIDTH:
+            blocked = [(r, c) for r in range(height) for c in range(width)
+                       if (r, c) not in inside]
+            return profile_tiling(height, width, blocked, budget, rng)
+        masks = next(search.run(free, rng), None)
+    if masks is None:
+        return None
+    return [
+        (divmod(a, stride), divmod(b, stride), divmod(c, stride))
+        for a, b, c in (tuple(bit_indices(mask)) for mask in masks)
+    ]
+
+
+def tile_free_cells(
+    height: int,
+    width: int,
+    blocked: Iterable[Cell],
+    budget: Budget,
+    rng: random.Random | None = None,
+    *,
+    what: str = "tile",
+) -> list[Triple] | None:
+    """The trominoes (as cell triples) of a tiling of the board minus *blocked*, or
+    ``None`` when it has none; :class:`~puzzlekit.LimitReached` when *budget* runs
+    out first, :class:`~puzzlekit.ArgumentError` for a board out of reach (over
+    :data:`SEARCH_MAX_CELLS` cells and too wide for the sweep).
+
+    >>> tile_free_cells(2, 2, [(0, 0)], Budget())
+    [((0, 1), (1, 0), (1, 1))]
+    >>> tile_free_cells(4, 4, [(0, 1), (1, 0)], Budget()) is None  # (0, 0) cut off
+    True
+    """
+    blocked = set(blocked)
+    if (height * width - len(blocked)) % 3:
+        return None
+    if height * width > SEARCH_MAX_CELLS:
+        if min(height, width) > MAX_SWEEP_WIDTH["L"]:
+            raise ArgumentError(
+                f"a {height}x{width} board with these holes is too large for the exact "
+                f"search (at most {SEARCH_MAX_CELLS:,} cells, or "
+                f"{MAX_SWEEP_WIDTH['L']} across for the sweep)"
+            )
+        if min(height, width) == 1:
+            return None if height * width > len(blocked) else []
+        return profile_tiling(height, width, blocked, budget, rng)
+    stride = width + 1
+    free = full_mask(height, width) & ~cells_mask(blocked, height, width)
+    regions = _regions(free, stride)
+    if any(region.bit_count() % 3 for region in regions):
+        return None
+    if any(not any(anchor_masks(region, width)) for region in regions):
+        return None  # a region no tromino fits in
+    found: list[Triple] = []
+    for region in regions:
+        tiled = _tile_region(_region_cells(region, stride), budget, rng, what)
+        if tiled is None:
+            return None
+        found += tiled
+    return found
+
+
+def decide_free_cells(
+    height: int, width: int, blocked: Iterable[Cell], budget: Budget
+) -> bool:
+    """Whether the board minus *blocked* has a tiling (as :func:`tile_free_cells`, but
+    a narrow board over :data:`SEARCH_MAX_CELLS` cells only needs the decision sweep).
+
+    >>> decide_free_cells(5, 5, [(1, 1)], Budget())
+    False
+    """
+    blocked = set(blocked)
+    if height * width > SEARCH_MAX_CELLS and min(height, width) <= MAX_SWEEP_WIDTH["L"]:
+        if (height * width - len(blocked)) % 3:
+            return False
+        if min(height, width) == 1:
+            return height * width == len(blocked)
+        return sweep_decides(height, width, blocked, "L", budget)
+    return tile_free_cells(height, width, blocked, budget, what="is_tileable") is not None
+
+
+def _taken(board: Board) -> set[Cell]:
+    return {*board.holes, *(cell for tromino in board.trominoes for cell in tromino.cells)}
+
+
+def as_trominoes(found: Iterable[Triple]) -> list[Tromino]:
+    """The trominoes of cell triples, in reading order of their first cells.
+
+    >>> as_trominoes([((1, 1), (0, 1), (1, 0))])
+    [Tromino.parse('0,0 nw')]
+    """
+    return sorted((Tromino(cells) for cells in found), key=lambda t: t.cells)
 
 
 def solve(
@@ -172,17 +404,21 @@ def solve(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
     seed: int | None = None,
-) -> SearchResult:
-    """Find an L-tromino tiling of *board* by exact search, or prove there is none.
+) -> SearchResult[Board, Tromino]:
+    """Complete *board* (keeping the trominoes already placed) by exact search, or
+    prove that it cannot be completed.
 
-    Meant for small boards with any holes (up to :data:`SEARCH_MAX_CELLS` cells);
-    :func:`~puzzlekit.tromino.tile` uses constructions for the large classic boards.
-    With a *seed* the search tries its options in a random order, the same for
-    the same seed, and so finds a random tiling.
+    The result's ``moves`` are the trominoes added, in reading order; with
+    ``complete=True`` its ``final`` board is solved, or ``proved_unsolvable``
+    holds. A limit (or Ctrl-C) gives ``complete=False`` and no moves. The
+    search tries its options in a random order: the same *seed* gives the same
+    tiling, ``seed=None`` a fresh one each time.
 
-    >>> solve(Board(2, 3)).tiling
-    Tiling.parse('abb\\naab')
+    >>> result = solve(Board(2, 3), seed=1)
+    >>> result.final.is_solved, len(result.moves), result.replayed() == result.final
+    (True, 2, True)
     >>> solve(Board(6, 6), node_limit=0).complete
     False
     >>> solve(Board(6, 6), seed=1) == solve(Board(6, 6), seed=1)
@@ -190,15 +426,42 @@ def solve(
     """
     if not isinstance(board, Board):
         raise TypeError(f"solve() needs a Board, not {type(board).__name__}")
-    budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    rng = None if seed is None else make_rng(seed)
-    board = board.cleared()
-    if board.area % 3:
-        return SearchResult(None, complete=True, nodes=0)
-    cover, size = _problem(board, "L")
-    for codes in _exact_cover(cover, size, budget, 2 * board.cols + 2, rng):
-        return SearchResult(Tiling.trusted(board, tuple(codes)), True, budget.nodes)
-    return SearchResult(None, complete=not budget.exhausted, nodes=budget.nodes)
+    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+    rng = make_rng(seed)
+    started = time.perf_counter()
+
+    def result(moves: list[Tromino], complete: bool) -> SearchResult[Board, Tromino]:
+        final = board
+        if moves:  # they tile every free cell (checked by the search): nothing left free
+            final = Board(board.height, board.width, board.holes,
+                          board.trominoes.union(moves), _free=0)
+        return SearchResult(board, tuple(moves), final, complete, budget.nodes,
+                            time.perf_counter() - started)
+
+    from puzzlekit.tromino.construct import complete  # it builds on this module
+
+    try:
+        found = complete(board.height, board.width, _taken(board), budget, rng, what="solve")
+    except LimitReached:
+        return result([], False)
+    except KeyboardInterrupt:
+        budget.interrupt()
+        return result([], False)
+    return result([] if found is None else as_trominoes(found), True)
+
+
+@attrs.frozen
+class TilingCount:
+    """What :func:`search_count` found: how many tilings, and whether it counted them all.
+
+    >>> TilingCount(4, True).count
+    4
+    """
+
+    count: int
+    """The tilings counted (all of them when :attr:`complete`)."""
+    complete: bool
+    """Whether the enumeration finished, so that :attr:`count` is exact."""
 
 
 def search_count(
@@ -207,21 +470,36 @@ def search_count(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
-) -> tuple[int, bool]:
-    """Count tilings by enumerating them all: ``(count, complete)``.
+) -> TilingCount:
+    """Count tilings by enumerating them all (placed trominoes ignored).
 
-    A check on :func:`~puzzlekit.tromino.count_tilings` for small boards.
+    A check on :func:`~puzzlekit.tromino.count_tilings` for small boards, by
+    another method; the board must have at most :data:`SEARCH_MAX_CELLS` cells.
 
     >>> search_count(Board(2, 6))
-    (4, True)
-    >>> search_count(Board(3, 3), "LI")
-    (10, True)
+    TilingCount(count=4, complete=True)
+    >>> search_count(Board(3, 3), "LI").count
+    10
     """
+    if not isinstance(board, Board):
+        raise TypeError(f"search_count() needs a Board, not {type(board).__name__}")
     pieces = check_pieces(pieces)
     budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    board = board.cleared()
     if board.area % 3:
-        return 0, True
-    cover, size = _problem(board, pieces)
-    count = sum(1 for _ in _exact_cover(cover, size, budget, 2 * board.cols + 2))
-    return count, not budget.exhausted
+        return TilingCount(0, True)
+    if board.height * board.width > SEARCH_MAX_CELLS:
+        raise ArgumentError(
+            f"search_count takes boards of up to {SEARCH_MAX_CELLS:,} cells, "
+            f"not {board.height}x{board.width}"
+        )
+    free = full_mask(board.height, board.width) & ~cells_mask(
+        board.holes, board.height, board.width
+    )
+    search = _Search(board.width, pieces, budget, "search_count")
+    count = 0
+    try:
+        for _ in search.run(free, None):
+            count += 1
+    except LimitReached:
+        return TilingCount(count, False)
+    return TilingCount(count, True)

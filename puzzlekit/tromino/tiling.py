@@ -1,7 +1,7 @@
 """Tilings: a board with every tromino in place, compact enough for a million cells.
 
 A :class:`Tiling` keeps each tromino as one int, its *code*
-``(row * cols + col) * 4 + orientation`` (the top-left cell of its 2x2 block
+``(row * width + col) * 4 + orientation`` (the top-left cell of its 2x2 block
 and the block cell it leaves out), in the order the trominoes were placed.
 Two tilings are equal when they cover the same board with the same set of
 trominoes, whatever the order.
@@ -20,14 +20,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import cached_property
 from itertools import chain, pairwise
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
-from puzzlekit.errors import UnsolvableError
-from puzzlekit.grid import Cell, as_cell, where
+from puzzlekit.errors import ArgumentError, IllegalMoveError, UnsolvableError
+from puzzlekit.grid import Cell, check_on_board, where
+from puzzlekit.svg import Svg
 from puzzlekit.tromino.board import (
+    BLOCK_CELLS,
     Board,
     Tromino,
     check_tromino_fits,
@@ -44,13 +47,13 @@ ColourCount: TypeAlias = Literal[3, 4]
 _WHAT = "tromino tiling"
 
 
-def block_offsets(cols: int) -> tuple[tuple[int, int, int], ...]:
+def block_offsets(width: int) -> tuple[tuple[int, int, int], ...]:
     """Flat offsets of the three cells of each orientation from the block's top-left cell.
 
     >>> block_offsets(5)[0]
     (1, 5, 6)
     """
-    block = (0, 1, cols, cols + 1)
+    block = (0, 1, width, width + 1)
     return tuple(tuple(block[i] for i in range(4) if i != o) for o in range(4))  # type: ignore[misc]
 
 
@@ -65,8 +68,9 @@ class Tiling:
     """Trominoes on a *board* (holes only, nothing placed), each given by its code.
 
     The constructor checks that every tromino lies on the board, off the
-    holes and apart from the others (``ValueError`` naming the cell); it may
-    leave cells uncovered, which :meth:`is_valid` and :meth:`problems` report.
+    holes and apart from the others (:class:`~puzzlekit.IllegalMoveError` naming
+    the cell); it may leave cells uncovered, which :meth:`is_valid` and
+    :meth:`problems` report.
 
     >>> board = Board.square(2, (0, 0))
     >>> Tiling(board, (0 * 4 + 0,)).is_valid()
@@ -79,41 +83,49 @@ class Tiling:
     board: Board = attrs.field()
     """The board tiled: its size and holes (no placed trominoes)."""
     codes: tuple[int, ...] = attrs.field(converter=_as_codes)
-    """Each tromino as ``(row * cols + col) * 4 + orientation``, in placing order."""
-    _cache: dict[str, Any] = attrs.field(init=False, factory=dict)
+    """Each tromino as ``(row * width + col) * 4 + orientation``, in placing order."""
+    _trusted: bool = attrs.field(default=False, kw_only=True, alias="_trusted", eq=False,
+                                 repr=False)
+    # True only from constructions proven correct (see trusted()): no check.
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.board, Board):
             raise TypeError(f"board must be a Board, not {self.board!r}")
         if self.board.trominoes:
-            raise ValueError("a tiling's board must have no trominoes placed; use board.cleared()")
-        rows, cols = self.board.rows, self.board.cols
-        offsets = block_offsets(cols)
-        holes = {row * cols + col for row, col in self.board.holes}
-        owners = [-1] * (rows * cols)
+            raise ArgumentError(
+                "a tiling's board must have no trominoes placed; use board.cleared()"
+            )
+        if self._trusted:
+            return
+        height, width = self.board.height, self.board.width
+        offsets = block_offsets(width)
+        holes = {row * width + col for row, col in self.board.holes}
+        owners = [-1] * (height * width)
         for index, code in enumerate(self.codes):
-            if type(code) is not int or not 0 <= code < rows * cols * 4:
-                raise ValueError(f"tromino code {code!r} is outside the {rows}x{cols} board")
+            if type(code) is not int:
+                raise TypeError(f"a tromino code is an int, not {type(code).__name__}")
+            if not 0 <= code < height * width * 4:
+                shown = code if abs(code) < 10**18 else "a huge int"
+                raise IllegalMoveError(
+                    f"tromino code {shown} is outside the {height}x{width} board"
+                )
             anchor = code >> 2
             cells = [anchor + offset for offset in offsets[code & 3]]
-            if anchor % cols + 1 >= cols or anchor // cols + 1 >= rows or any(
+            if anchor % width + 1 >= width or anchor // width + 1 >= height or any(
                 owners[cell] != -1 or cell in holes for cell in cells
             ):
                 self._explain(code, owners)
             for cell in cells:
                 owners[cell] = index
-        self._cache["owners"] = owners
+        object.__setattr__(self, "_owners", owners)  # fills the cached_property
 
     def _explain(self, code: int, owners: list[int]) -> None:
-        """Raise ``ValueError`` saying why the tromino *code* does not fit."""
-        cols = self.board.cols
-        covered = {divmod(cell, cols): _tromino(self.codes[index], cols)
+        """Raise :class:`~puzzlekit.IllegalMoveError` saying why *code* does not fit."""
+        width = self.board.width
+        covered = {divmod(cell, width): tromino_of(self.codes[index], width)
                    for cell, index in enumerate(owners) if index >= 0}
-        try:
-            check_tromino_fits(self.board.rows, cols, self.board.holes, covered,
-                               _tromino(code, cols))
-        except ValueError as error:
-            raise ValueError(str(error)) from None
+        check_tromino_fits(self.board.height, width, self.board.holes, covered,
+                           tromino_of(code, width))
 
     @classmethod
     def trusted(cls, board: Board, codes: tuple[int, ...]) -> Tiling:
@@ -123,11 +135,7 @@ class Tiling:
         >>> Tiling.trusted(Board.square(2, (0, 0)), (0,)).is_valid()
         True
         """
-        tiling = object.__new__(cls)
-        object.__setattr__(tiling, "board", board)
-        object.__setattr__(tiling, "codes", codes)
-        object.__setattr__(tiling, "_cache", {})
-        return tiling
+        return cls(board, codes, _trusted=True)
 
     @classmethod
     def of(cls, board: Board, trominoes: Iterable[Tromino]) -> Tiling:
@@ -136,12 +144,14 @@ class Tiling:
         >>> Tiling.of(Board.square(2, (1, 1)), [Tromino.at(0, 0, "se")])
         Tiling.parse('aa\\na#')
         """
-        cols = board.cols
+        width = board.width
         codes = []
         for tromino in trominoes:
             if not isinstance(tromino, Tromino):
                 raise TypeError(f"not a Tromino: {tromino!r}")
-            codes.append((tromino.row * cols + tromino.col) * 4 + tromino.orientation)
+            if tromino.col + 1 >= width:  # its code would name a cell of the next row
+                check_tromino_fits(board.height, width, board.holes, {}, tromino)
+            codes.append((tromino.row * width + tromino.col) * 4 + tromino.orientation)
         return cls(board.cleared(), tuple(codes))
 
     @classmethod
@@ -160,37 +170,32 @@ class Tiling:
 column 1 marks 1 joined cells, not the 3 of one L-tromino (adjacent trominoes need different \
 letters)
         """
-        rows, cols, holes, found = read_rows(text, what=_WHAT)
-        return cls.of(Board(rows, cols, holes), found)
+        height, width, holes, found = read_rows(text, what=_WHAT)
+        return cls.of(Board(height, width, holes), found)
 
-    @property
+    @cached_property
     def trominoes(self) -> tuple[Tromino, ...]:
         """The trominoes in placing order (index ``i`` is code ``i``).
 
         >>> Tiling.parse("#a\\naa").trominoes
         (Tromino.parse('0,0 nw'),)
         """
-        found: tuple[Tromino, ...] | None = self._cache.get("trominoes")
-        if found is None:
-            cols = self.board.cols
-            found = tuple(_tromino(code, cols) for code in self.codes)
-            self._cache["trominoes"] = found
-        return found
+        width = self.board.width
+        return tuple(tromino_of(code, width) for code in self.codes)
 
     def __len__(self) -> int:
         return len(self.codes)
 
+    @cached_property
     def _owners(self) -> list[int]:
-        owners: list[int] | None = self._cache.get("owners")
-        if owners is None:
-            cols = self.board.cols
-            offsets = block_offsets(cols)
-            owners = [-1] * (self.board.rows * cols)
-            for index, code in enumerate(self.codes):
-                anchor = code >> 2
-                for offset in offsets[code & 3]:
-                    owners[anchor + offset] = index
-            self._cache["owners"] = owners
+        """Each cell's tromino index in reading order, ``-1`` for none."""
+        width = self.board.width
+        offsets = block_offsets(width)
+        owners = [-1] * (self.board.height * width)
+        for index, code in enumerate(self.codes):
+            anchor = code >> 2
+            for offset in offsets[code & 3]:
+                owners[anchor + offset] = index
         return owners
 
     def owner(self, cell: Cell) -> int | None:
@@ -201,11 +206,9 @@ letters)
         >>> tiling.owner((1, 0)), tiling.owner((0, 0))
         (0, None)
         """
-        row, col = as_cell(cell)
         board = self.board
-        if not (0 <= row < board.rows and 0 <= col < board.cols):
-            raise ValueError(f"{where(row, col)} is off the {board.rows}x{board.cols} board")
-        index = self._owners()[row * board.cols + col]
+        row, col = check_on_board(cell, board.height, board.width)
+        index = self._owners[row * board.width + col]
         return None if index < 0 else index
 
     def problems(self) -> list[str]:
@@ -216,13 +219,13 @@ letters)
         """
         if 3 * len(self.codes) == self.board.area:
             return []
-        owners = self._owners()
-        cols = self.board.cols
+        owners = self._owners
+        width = self.board.width
         holes = self.board.holes
         return [
-            f"{where(*divmod(cell, cols))} is not covered"
+            f"{where(*divmod(cell, width))} is not covered"
             for cell, index in enumerate(owners)
-            if index < 0 and divmod(cell, cols) not in holes
+            if index < 0 and divmod(cell, width) not in holes
         ]
 
     def is_valid(self) -> bool:
@@ -250,9 +253,12 @@ letters)
         >>> Tiling.parse("#a\\naa").to_board().is_solved
         True
         """
-        return Board(self.board.rows, self.board.cols, self.board.holes, self.trominoes)
+        board = self.board
+        if self.is_valid():  # every cell covered: nothing left free, nothing to check again
+            return Board(board.height, board.width, board.holes, self.trominoes, _free=0)
+        return Board(board.height, board.width, board.holes, self.trominoes)
 
-    def to_svg(self, *, cell_size: int = 24, colours: ColourCount = 4) -> str:
+    def to_svg(self, *, cell_size: int = 24, colours: ColourCount = 4) -> Svg:
         """An SVG picture, trominoes filled by :func:`colour` with *colours* colours.
 
         >>> Tiling.parse("#a\\naa").to_svg().count("<polygon")
@@ -276,26 +282,16 @@ letters)
         return hash((self.board, frozenset(self.codes)))
 
     def __str__(self) -> str:
-        return label_rows(self.board.rows, self.board.cols, self.board.holes, self._owners())
+        return label_rows(self.board.height, self.board.width, self.board.holes, self._owners)
 
     def __repr__(self) -> str:
         return f"Tiling.parse({str(self)!r})"
 
 
-def _tromino(code: int, cols: int) -> Tromino:
-    """The tromino of *code*, built directly (its cells are an L by construction)."""
-    row, col = divmod(code >> 2, cols)
-    tromino = object.__new__(Tromino)
-    cells = tuple((row + dr, col + dc) for dr, dc in _BLOCK_CELLS[code & 3])
-    object.__setattr__(tromino, "cells", cells)
-    return tromino
-
-
-# The cells of each orientation relative to the block's top-left cell, in reading order.
-_BLOCK_CELLS = tuple(
-    tuple(cell for index, cell in enumerate(((0, 0), (0, 1), (1, 0), (1, 1))) if index != o)
-    for o in range(4)
-)
+def tromino_of(code: int, width: int) -> Tromino:
+    """The tromino of *code* on a board *width* wide."""
+    row, col = divmod(code >> 2, width)
+    return Tromino(tuple((row + dr, col + dc) for dr, dc in BLOCK_CELLS[code & 3]))
 
 
 def adjacency(tiling: Tiling) -> list[list[int]]:
@@ -305,7 +301,7 @@ def adjacency(tiling: Tiling) -> list[list[int]]:
     [[1], [0]]
     """
     near: list[list[int]] = [[] for _ in tiling.codes]
-    for a, b in neighbour_pairs(tiling._owners(), tiling.board.cols):
+    for a, b in neighbour_pairs(tiling._owners, tiling.board.width):
         near[a].append(b)
         near[b].append(a)
     return near
@@ -328,12 +324,12 @@ def is_proper_colouring(tiling: Tiling, colours: Iterable[int]) -> bool:
     low = min(colours)
     spread = max(colours) - low + 1
     keys = [owner * spread + colours[owner] - low if owner >= 0 else -1
-            for owner in tiling._owners()]
-    cols = tiling.board.cols
+            for owner in tiling._owners]
+    width = tiling.board.width
     pairs = chain(
-        chain.from_iterable(pairwise(keys[start : start + cols])
-                            for start in range(0, len(keys), cols)),
-        zip(keys, keys[cols:], strict=False),
+        chain.from_iterable(pairwise(keys[start : start + width])
+                            for start in range(0, len(keys), width)),
+        zip(keys, keys[width:], strict=False),
     )
     return not any(
         a != b and a >= 0 and b >= 0 and a % spread == b % spread for a, b in pairs
@@ -350,10 +346,10 @@ def _three_colours(tiling: Tiling) -> tuple[int, ...]:
     coordinates differ in parity, so colour ``1 + (block row + block col) % 2``
     separates them.
     """
-    cols = tiling.board.cols
+    width = tiling.board.width
     result = []
     for code in tiling.codes:
-        row, col = divmod(code >> 2, cols)
+        row, col = divmod(code >> 2, width)
         if row % 2 != col % 2:
             raise UnsolvableError(
                 f"the tromino at {where(row, col)} is not block-aligned, so the constructive "
@@ -368,7 +364,7 @@ def _four_colours(tiling: Tiling) -> tuple[int, ...]:
     tromino finds all four colours around it; if a repair fails (possible, if
     rare, for four colours), the same in reverse order."""
     near = adjacency(tiling)
-    order = list(dict.fromkeys(owner for owner in tiling._owners() if owner >= 0))
+    order = list(dict.fromkeys(owner for owner in tiling._owners if owner >= 0))
     for attempt in (order, order[::-1]):
         colours = [-1] * len(near)
         for index in attempt:
@@ -437,4 +433,4 @@ so the constructive 3-colouring (for divide-and-conquer tilings) does not apply;
         return result
     if colours == 4:
         return _four_colours(tiling)
-    raise ValueError(f"colours must be 3 or 4, not {colours!r}")
+    raise ArgumentError(f"colours must be 3 or 4, not {colours!r}")

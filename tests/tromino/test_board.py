@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlekit.errors import IllegalMoveError, ParseError
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError
+from puzzlekit.svg import Svg
 from puzzlekit.testing.tromino import boards, legal_trominoes, partial_boards, trominoes
 from puzzlekit.tromino import Board, Tiling, Tromino, tile
 
@@ -36,7 +37,7 @@ def test_tromino_text_round_trip(row, col, orientation):
     [[(0, 0), (0, 1), (0, 2)], [(0, 0), (1, 1), (2, 2)], [(0, 0), (0, 1)], [(0, 0)] * 3],
 )
 def test_tromino_rejects_non_l_shapes(cells):
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError):
         Tromino(cells)
 
 
@@ -51,8 +52,10 @@ def test_tromino_type_errors():
         Tromino.at(0, "1", 0)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Tromino.at(0, 0, 1.0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentError):
         Tromino.at(0, 0, 4)
+    with pytest.raises(ArgumentError):
+        Tromino.at(-1, -1, 0)  # its text would not read back
 
 
 # -- boards --------------------------------------------------------------------------------
@@ -81,12 +84,14 @@ def test_adjacent_trominoes_get_different_letters():
 @pytest.mark.parametrize(
     ("kwargs", "error", "words"),
     [
-        ({"rows": 0, "cols": 3}, ValueError, "rows must be at least 1"),
-        ({"rows": 3, "cols": -1}, ValueError, "cols must be at least 1"),
-        ({"rows": 3.0, "cols": 3}, TypeError, "rows must be an int"),
-        ({"rows": 2, "cols": 2, "holes": [(2, 0)]}, ValueError, "hole (2, 0) is off"),
-        ({"rows": 2, "cols": 2, "holes": "ab"}, TypeError, "holes"),
-        ({"rows": 2, "cols": 2, "holes": [(0, "0")]}, TypeError, "pair of ints"),
+        ({"height": 0, "width": 3}, ArgumentError, "height must be from 1"),
+        ({"height": 3, "width": -1}, ArgumentError, "width must be from 1"),
+        ({"height": 3.0, "width": 3}, TypeError, "height must be an int"),
+        ({"height": 2**64, "width": 2**64}, ArgumentError, "height must be from 1"),
+        ({"height": 5000, "width": 5000}, ArgumentError, "over MAX_CELLS"),
+        ({"height": 2, "width": 2, "holes": [(2, 0)]}, ArgumentError, "hole (2, 0) is off"),
+        ({"height": 2, "width": 2, "holes": "ab"}, TypeError, "holes"),
+        ({"height": 2, "width": 2, "holes": [(0, "0")]}, TypeError, "pair of ints"),
     ],
 )
 def test_board_bad_arguments(kwargs, error, words):
@@ -98,22 +103,24 @@ def test_board_bad_arguments(kwargs, error, words):
 def test_place_says_which_cell_is_wrong():
     board = Board.square(4, (0, 0))
     with pytest.raises(IllegalMoveError, match=r"row 0, column 0 is a hole"):
-        board.place(Tromino.at(0, 0, "se"))
-    with pytest.raises(IllegalMoveError, match=r"3,2 nw: row 4, column 2 is off the 4x4 board"):
-        board.place(Tromino.at(3, 2, "nw"))
-    placed = board.place(Tromino.at(1, 1, "nw"))
+        board.play(Tromino.at(0, 0, "se"))
+    with pytest.raises(IllegalMoveError, match=r"3,2 nw: cell \(4, 2\) is off the board \(4 rows"):
+        board.play(Tromino.at(3, 2, "nw"))
+    placed = board.play(Tromino.at(1, 1, "nw"))
     with pytest.raises(IllegalMoveError, match=r"row 1, column 2 is already covered by 1,1 nw"):
         placed.place(Tromino.at(0, 1, "nw"))
     with pytest.raises(TypeError):
-        board.place((1, 1, 0))  # type: ignore[arg-type]
+        board.play((1, 1, 0))  # type: ignore[arg-type]
+    with pytest.raises(ParseError):
+        board.play("1,1 up")
     assert board.trominoes == frozenset()  # unchanged
 
 
 def test_any_correct_covering_solves_the_board():
     # A 2x3 block has two tilings; either one solves it.
     board = Board(2, 3)
-    first = board.place(Tromino.at(0, 0, "se")).place(Tromino.at(0, 1, "nw"))
-    second = board.place(Tromino.at(0, 0, "ne")).place(Tromino.at(0, 1, "sw"))
+    first = board.play(Tromino.at(0, 0, "se")).place(Tromino.at(0, 1, "nw"))
+    second = board.play(Tromino.at(0, 0, "ne")).place(Tromino.at(0, 1, "sw"))
     assert first.is_solved and second.is_solved and first != second
 
 
@@ -124,7 +131,7 @@ def test_place_with_arbitrary_coordinates_only_raises_clean_errors(data):
     col = data.draw(st.integers(-3, 8))
     try:
         tromino = Tromino.at(row, col, data.draw(st.sampled_from([0, 1, 2, 3, "ne", 7, "x"])))
-        result = board.place(tromino)
+        result = board.play(tromino)
     except (IllegalMoveError, ValueError, TypeError):
         return
     assert tromino in result.trominoes
@@ -140,7 +147,7 @@ def test_random_games_keep_the_invariants(data):
         if not moves or data.draw(st.integers(0, 9)) == 0:
             break
         move = data.draw(st.sampled_from(moves))
-        board = board.place(move)
+        board = board.play(move)
         placed.append(move)
         covered = [cell for t in board.trominoes for cell in t.cells]
         assert len(covered) == len(set(covered)) == 3 * len(placed)
@@ -164,8 +171,8 @@ def test_board_round_trip_and_pickle(board):
 
 @given(st.data())
 def test_trominoes_strategies(data):
-    board = data.draw(boards(max_side=5).filter(lambda b: b.rows > 1 and b.cols > 1))
-    assert data.draw(trominoes(board)).row < board.rows - 1
+    board = data.draw(boards(max_side=5).filter(lambda b: b.height > 1 and b.width > 1))
+    assert data.draw(trominoes(board)).row < board.height - 1
     if any(True for _ in board.legal_moves()):
         assert board.can_place(data.draw(legal_trominoes(board)))
 
@@ -175,6 +182,8 @@ def test_svg_is_xml():
     root = ET.fromstring(board.to_svg())
     assert root.tag.endswith("svg")
     assert board._repr_svg_().count("<polygon") == 1
+    assert isinstance(board.to_svg(), Svg) and "<title>" in board.to_svg()
+    assert "<title>" in tile(Board.square(4, (0, 0))).to_svg()
     ET.fromstring(tile(Board.square(8, (0, 3))).to_svg(colours=3))
 
 

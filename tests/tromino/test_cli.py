@@ -25,9 +25,28 @@ def test_tile_json_and_rectangles():
     result = run("tile", "--rows", "5", "--cols", "8", "--hole", "0,0", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["tileable"] and data["rows"] == 5 and data["cols"] == 8
-    assert len(data["trominoes"]) == 13
-    assert Tiling.parse(data["text"]).is_valid()
+    assert data["tileable"] and data["height"] == 5 and data["width"] == 8
+    assert len(data["moves"]) == 13 and Tiling.parse(data["board"]).is_valid()
+    board = Board(5, 8, [(0, 0)])
+    for move in data["moves"]:
+        board = board.play(move)
+    assert board.is_solved and str(board) == data["board"]
+
+
+def test_a_limit_is_exit_3_and_null_never_false():
+    # was: {"tileable": false} for this tileable board
+    holes = ["0,0", "0,1", "4,4", "8,8", "2,6", "6,2"]
+    args = ["tile", "--rows", "9", "--cols", "9", *[f"--hole={h}" for h in holes]]
+    result = run(*args, "--node-limit", "1", "--json")
+    assert result.returncode == 3, result.stderr
+    assert json.loads(result.stdout)["tileable"] is None
+    result = run(*args, "--node-limit", "1")
+    assert result.returncode == 3 and "limit" in result.stderr
+    assert run(*args, "--json").returncode == 0
+    result = run("count", "11x11", "--hole", "0,0", "--node-limit", "5", "--json")
+    assert result.returncode == 3 and json.loads(result.stdout)["count"] is None
+    result = run("count", "16x16", "--hole", "0,0", "--time-limit", "0.1")
+    assert result.returncode == 3 and "time limit" in result.stderr
 
 
 def test_untileable_exits_1_with_the_reason():
@@ -41,7 +60,9 @@ def test_untileable_exits_1_with_the_reason():
 @pytest.mark.parametrize(
     "args",
     [("tile", "0", "--hole", "0,0"), ("tile", "4", "--hole", "9,9"), ("tile", "4", "--hole", "x"),
-     ("tile", "--hole", "0,0"), ("count", "9by12"), ("count", "40x40"), ("check", "/no/such")],
+     ("tile", "--hole", "0,0"), ("count", "9by12"), ("count", "40x40", "--hole", "0,0"),
+     ("tile", "99999", "--hole", "0,0"), ("count", "3x3", "--time-limit", "-1"),
+     ("check", "/no/such")],
 )
 def test_bad_input_exits_2_without_traceback(args):
     result = run(*args)

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
+from puzzlekit.errors import ArgumentError, LimitReached
 from puzzlekit.testing.tromino import boards
-from puzzlekit.tromino import Board, count_tilings, has_tiling, search_count
+from puzzlekit.tromino import Board, TilingCount, count_tilings, has_tiling, search_count
 
 _PUBLISHED = json.loads((Path(__file__).parent / "data" / "published_counts.json").read_text())
 
@@ -19,7 +20,7 @@ def test_published_counts(case):
     board = Board(case["rows"], case["cols"], [tuple(h) for h in case["holes"]])
     assert count_tilings(board, pieces=case["pieces"]) == case["count"]
     transposed = Board(case["cols"], case["rows"], [(c, r) for r, c in board.holes])
-    if board.rows * board.cols <= 64:
+    if board.height * board.width <= 64:
         assert count_tilings(transposed, pieces=case["pieces"]) == case["count"]
 
 
@@ -37,7 +38,7 @@ def _naive_count(board, straight):
     filled = {(r, c) for r, c in board.holes}
 
     def count():
-        free = [(r, c) for r in range(board.rows) for c in range(board.cols)
+        free = [(r, c) for r in range(board.height) for c in range(board.width)
                 if (r, c) not in filled]
         if not free:
             return 1
@@ -45,7 +46,7 @@ def _naive_count(board, straight):
         total = 0
         for shape in shapes:
             cells = [(r, c)] + [(r + dr, c + dc) for dr, dc in shape]
-            if all(0 <= x < board.rows and 0 <= y < board.cols and (x, y) not in filled
+            if all(0 <= x < board.height and 0 <= y < board.width and (x, y) not in filled
                    for x, y in cells):
                 filled.update(cells)
                 total += count()
@@ -61,20 +62,37 @@ def test_profile_count_agrees_with_enumeration(board):
     for pieces in ("L", "LI"):
         expected = _naive_count(board, pieces == "LI")
         assert count_tilings(board, pieces) == expected
-        assert search_count(board, pieces) == (expected, True)
+        assert search_count(board, pieces) == TilingCount(expected, True)
         assert has_tiling(board, pieces) == (expected > 0)
 
 
 def test_count_bad_arguments():
-    with pytest.raises(ValueError, match="pieces"):
+    with pytest.raises(ArgumentError, match="pieces"):
         count_tilings(Board(2, 3), pieces="T")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         count_tilings("2x3")  # type: ignore[arg-type]
 
 
-def test_count_time_limit():
-    with pytest.raises(TimeoutError, match="time_limit"):
-        count_tilings(Board(15, 15), "LI", time_limit=0.2)
+@pytest.mark.parametrize("sweep", [count_tilings, has_tiling])
+def test_sweep_limits_raise_limit_reached(sweep):
+    with pytest.raises(LimitReached, match="time limit"):
+        sweep(Board(16, 16, [(0, 0)]), time_limit=0.05)
+    with pytest.raises(LimitReached, match="node limit"):
+        sweep(Board(8, 8, [(0, 0)]), node_limit=10)
+    stops = []
+    with pytest.raises(LimitReached, match="request to stop"):
+        sweep(Board(16, 16, [(0, 0)]), progress=lambda report: stops.append(report) or True)
+    assert stops and stops[0].nodes >= 0
+
+
+def test_sweeps_refuse_boards_too_wide_for_them():
+    with pytest.raises(ArgumentError, match="at most 11 cells across"):
+        count_tilings(Board(15, 15), "LI")
+    with pytest.raises(ArgumentError, match="at most 16 cells across"):
+        has_tiling(Board(17, 17, [(0, 0)]))
+    # answers that need no sweep come at once, at any width
+    assert count_tilings(Board(17, 17)) == 0  # 289 cells
+    assert has_tiling(Board(1, 3 * 10**6)) is False
 
 
 def test_count_ignores_placed_trominoes():

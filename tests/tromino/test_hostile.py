@@ -1,11 +1,29 @@
-"""Regressions from the hostile-input audit: long text, huge sizes, runaway sweeps."""
+"""Hostile input: long text, huge sizes and numbers, runaway sweeps and searches.
+
+Each class of input has a property test besides the example that found it.
+"""
 
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from puzzlekit.errors import ParseError
-from puzzlekit.tromino import Board, Tiling, Tromino, count_tilings, golomb_owner, has_tiling
+from puzzlekit.errors import ArgumentError, LimitReached, ParseError
+from puzzlekit.tromino import (
+    MAX_CELLS,
+    Board,
+    Tiling,
+    Tromino,
+    count_tilings,
+    golomb_owner,
+    has_tiling,
+    is_tileable,
+    random_board,
+    solve,
+    tile,
+)
+from puzzlekit.tromino.board import check_size
 
 LONG = 100_000
 
@@ -18,7 +36,7 @@ def test_tromino_parse_quotes_long_text_briefly():
 
 
 def test_long_orientation_name_is_quoted_briefly():
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(ArgumentError) as error:
         Tromino.at(0, 0, "n" * LONG)
     assert len(str(error.value)) < 300
 
@@ -31,25 +49,122 @@ def test_board_row_is_quoted_briefly(parse):
     assert len(str(error.value)) < 300
 
 
+@pytest.mark.parametrize("parse", [Board.parse, Tiling.parse])
+def test_blank_lines_parse_in_linear_time(parse):
+    # was: quadratic in the number of blank lines around the board
+    started = time.perf_counter()
+    board = parse("\n" * 300_000 + "#.\n.." + "\n" * 300_000)
+    assert str(board) == "#.\n.."
+    with pytest.raises(ParseError):
+        parse("\n" * 300_000 + "#.\n\n.." + "\n" * 300_000)
+    assert time.perf_counter() - started < 2
+
+
+def test_text_over_the_cell_cap_is_refused_before_reading_it():
+    with pytest.raises(ParseError, match="over MAX_CELLS"):
+        Board.parse(("." * 4097 + "\n") * 4097)
+
+
 def test_a_wide_board_of_free_cells_reads_correctly():
     board = Board.parse("." * 5000 + "\n" + "#" + "." * 4999)
-    assert (board.rows, board.cols, board.holes) == (2, 5000, frozenset({(1, 0)}))
+    assert (board.height, board.width, board.holes) == (2, 5000, frozenset({(1, 0)}))
     assert Board.parse(str(board)) == board
+
+
+SIZES = st.one_of(st.integers(-5, 5), st.integers(2**20, 2**70))
+
+
+@given(SIZES, SIZES)
+def test_every_board_size_is_checked_before_allocating(height, width):
+    # was: Board(2**64, 2**64) raised MemoryError or OverflowError somewhere inside
+    if height >= 1 and width >= 1 and height * width <= MAX_CELLS:
+        assert check_size(height, width) == (height, width)
+        if height * width <= 10_000:
+            assert Board(height, width).area == height * width
+        return
+    for make in (lambda: Board(height, width), lambda: random_board(height, width)):
+        with pytest.raises(ArgumentError):
+            make()
+
+
+@given(st.integers(-(2**70), 2**70), st.integers(-(2**70), 2**70), st.integers(0, 3))
+def test_every_constructible_tromino_reads_back(row, col, orientation):
+    # was: Tromino.at(-1, -1, 0) was built, and its text '-1,-1 nw' did not parse
+    try:
+        tromino = Tromino.at(row, col, orientation)
+    except ArgumentError:
+        assert not (0 <= row <= MAX_CELLS - 2 and 0 <= col <= MAX_CELLS - 2)
+        return
+    assert Tromino.parse(str(tromino)) == tromino
+
+
+@pytest.mark.parametrize("size", [0, -3, 10**400, 401, 3.5, "24"])
+def test_svg_cell_size_is_checked(size):
+    # was: to_svg(cell_size=10**400) built a huge document
+    error = TypeError if not isinstance(size, int) else ArgumentError
+    with pytest.raises(error):
+        Board(2, 2).to_svg(cell_size=size)
+    with pytest.raises(error):
+        tile(Board(2, 3)).to_svg(cell_size=size)
 
 
 @pytest.mark.parametrize("sweep", [has_tiling, count_tilings])
 @pytest.mark.parametrize("pieces", ["L", "LI"])
-def test_wide_sweeps_stop_on_time(sweep, pieces):
-    # was: has_tiling looked at the clock every 256 cells, and one cell of a
-    # 30-wide sweep grew millions of states: it ran out of memory instead
+def test_wide_sweeps_are_refused_and_narrower_ones_stop_on_time(sweep, pieces):
+    # was: one cell of a 30-wide sweep grew millions of states and ran out of memory
+    with pytest.raises(ArgumentError, match="cells across"):
+        sweep(Board(30, 30), pieces)
     start = time.perf_counter()
-    with pytest.raises(TimeoutError, match="stopped by time_limit"):
-        sweep(Board(30, 30), pieces, time_limit=0.2)
+    with pytest.raises(LimitReached, match="time limit"):
+        sweep(Board(16, 16, [(0, 0)]) if pieces == "L" else Board(11, 11, [(0, 0)]), pieces,
+              time_limit=0.2)
     assert time.perf_counter() - start < 5  # generous: the machine may be busy
+
+
+@given(st.integers(1, 3 * 10**6), st.sampled_from(["L", "LI"]))
+@settings(max_examples=20)
+def test_answers_that_need_no_sweep_come_at_once(length, pieces):
+    # was: count_tilings(Board(1, 3 * 10**8)) swept for 150 s to return 0
+    board = Board(1, length)
+    started = time.perf_counter()
+    expected = 0 if pieces == "L" or length % 3 else None
+    if expected is not None:
+        assert count_tilings(board, pieces) == 0 and has_tiling(board, pieces) is False
+        assert time.perf_counter() - started < 0.5
+    board = Board(2, length)
+    if length % 3:
+        assert count_tilings(board, pieces) == 0 and not is_tileable(board)
+
+
+def test_random_board_is_fast_and_limited():
+    # was: random_board(50, holes=10, seed=1) took 22 s
+    started = time.perf_counter()
+    board = random_board(50, holes=10, seed=1)
+    assert len(board.holes) == 10 and is_tileable(board)
+    assert time.perf_counter() - started < 5
+    with pytest.raises(LimitReached):
+        random_board(50, holes=10, seed=1, node_limit=0)
+    with pytest.raises(ArgumentError):
+        random_board(2**64)
+
+
+def test_phases_share_one_budget():
+    # was: each phase of tile/hint got the whole limit again
+    board = Board(10, 10, [(2, 4), (5, 9), (8, 6), (8, 7)])  # untileable, no quick proof
+    result = solve(board, node_limit=3)
+    assert result.nodes <= 4
 
 
 def test_golomb_owner_refuses_astronomical_n():
     # was: 2**100000 took 25 s (k-bit arithmetic at each of k levels)
-    with pytest.raises(ValueError, match=r"at most 2\*\*4096"):
+    with pytest.raises(ArgumentError, match=r"at most 2\*\*4096"):
         golomb_owner(1 << 100_000, (0, 0), (1, 1))
     assert golomb_owner(1 << 4096, (0, 0), (1, 1)) == 4096 - 1
+
+
+def test_a_picture_of_a_huge_tiling_is_refused_at_once():
+    tiling = tile(Board.square(1024, (0, 0)))
+    started = time.perf_counter()
+    with pytest.raises(ArgumentError, match="too large to draw"):
+        tiling.to_svg()
+    assert time.perf_counter() - started < 1
