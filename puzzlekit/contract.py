@@ -14,16 +14,16 @@ from them, ``isinstance`` checks that the names are there.
 
 >>> from puzzlekit import PUZZLES
 >>> puzzle = PUZZLES["tromino"]
->>> state = puzzle.state.parse("#..\\n...")
+>>> state = puzzle.state.parse("#.\\n..")
 >>> isinstance(state, PuzzleState)
 True
 >>> while not state.is_over:
 ...     state = state.play(next(iter(state.legal_moves())))
 >>> state.is_solved
 True
->>> result = puzzle.solve(puzzle.state.parse("#..\\n..."))
+>>> result = puzzle.solve(puzzle.state.parse("...\\n..."))
 >>> result.complete, result.solution is not None, len(result.moves)
-(True, True, 1)
+(True, True, 2)
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ class SearchResult(Generic[S, M]):
     :attr:`final`.
 
     >>> from puzzlekit import tromino
-    >>> result = tromino.solve(tromino.Board.parse("#..\\n..."))
+    >>> result = tromino.solve(tromino.Board.parse("...\\n..."))
     >>> result.solution == result.final, result.proved_unsolvable
     (True, False)
     >>> result.replayed() == result.final
