@@ -17,7 +17,8 @@ import pytest
 
 DOCS = Path(__file__).parent.parent / "docs"
 BLOCK = re.compile(
-    r"(?P<skip>\.\. example-not-run:[^\n]*\n\n)?\.\. code-block:: python\n\n(?P<body>(?:[ \t]+.*\n|\n)+)"
+    r"(?P<skip>\.\. example-not-run:[^\n]*\n\n)?"
+    r"\.\. code-block:: python\n\n(?P<body>(?:[ \t]+.*\n|\n)+)"
 )
 
 
