@@ -14,13 +14,22 @@ of :meth:`~puzzlekit.samegame.Board.parse`; moves are written ``ROW,COL``.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from puzzlekit.cli import EXIT_OK, add_command, add_group, add_limits, emit_json, read_input
+from puzzlekit.cli import (
+    EXIT_OK,
+    add_command,
+    add_group,
+    add_limits,
+    add_record_option,
+    emit_json,
+    end_progress,
+    progress_line,
+    read_input,
+    write_record,
+)
 from puzzlekit.errors import ArgumentError, quoted
 from puzzlekit.grid import parse_size
-from puzzlekit.limits import Progress
 from puzzlekit.samegame.board import MAX_SIDE, Board, Move, play_sequence
 from puzzlekit.samegame.positions import STANDARD_SET_SIZE, load_standard_set, random_board
 from puzzlekit.samegame.rules import PRESETS
@@ -117,8 +126,10 @@ def _solve(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         node_limit=args.node_limit,
         seed=args.seed,
-        progress=_show_progress if sys.stderr.isatty() else None,
+        progress=progress_line(args),
     )
+    end_progress(args)
+    write_record(args, result)
     final = result.final
     if args.json:
         emit_json(
@@ -142,9 +153,16 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _show_progress(report: Progress) -> None:
-    print(f"  best score {report.best} after {report.seconds:.1f} s, {report.nodes} nodes",
-          file=sys.stderr)
+def _hint(args: argparse.Namespace) -> int:
+    board = _read_board(args)
+    move = board.hint(node_limit=args.node_limit, time_limit=args.time_limit)
+    if args.json:
+        emit_json({"move": None if move is None else str(move), "board": str(board)})
+    elif move is None:
+        print(f"no move: {_state(board)}")
+    else:
+        print(move)
+    return EXIT_OK
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -214,7 +232,19 @@ def register(commands: Any) -> None:
     )
     add_limits(solve, time_limit=10.0, nodes="search nodes")
     solve.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    add_record_option(solve)
     _add_rules(solve)
+
+    hint = add_command(
+        sub, "hint", run=_hint,
+        summary="print the first move of the best line found",
+        description="Print a move for the board: the first move of the best line the solver "
+        "finds within the limits (nothing when the game is over).",
+        example="puzzlekit samegame hint board.txt --time-limit 2",
+    )
+    hint.add_argument("file", metavar="FILE", help=file_help)
+    add_limits(hint, time_limit=2.0, nodes="search nodes")
+    _add_rules(hint)
 
     rand = add_command(
         sub, "random", run=_random,

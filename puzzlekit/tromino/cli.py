@@ -24,9 +24,14 @@ from puzzlekit.cli import (
     add_command,
     add_group,
     add_limits,
+    add_record_option,
     emit_json,
+    end_progress,
+    progress_line,
     read_input,
+    write_record,
 )
+from puzzlekit.contract import SearchResult
 from puzzlekit.errors import ArgumentError, LimitReached, ParseError, UnsolvableError
 from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid, parse_size
 from puzzlekit.tromino.board import FREE, HOLE, LABELS, Board
@@ -60,7 +65,7 @@ def _tile(args: argparse.Namespace) -> int:
     board = Board(height, width, _holes(args.hole))
     try:
         tiling = tile(board, max_cells=args.max_cells, node_limit=args.node_limit,
-                      time_limit=args.time_limit)
+                      time_limit=args.time_limit, progress=progress_line(args))
     except UnsolvableError as error:
         if args.json:
             emit_json({"tileable": False, "reason": str(error)})
@@ -72,6 +77,12 @@ def _tile(args: argparse.Namespace) -> int:
             raise
         emit_json({"tileable": None, "reason": str(error)})  # undecided: null, not false
         return EXIT_LIMIT
+    finally:
+        end_progress(args)
+    if args.record is not None:
+        moves = tiling.moves()
+        final = Board(height, width, board.holes, moves)
+        write_record(args, SearchResult(board, moves, final, complete=True))
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as handle:
             handle.write(tiling.to_svg(colours=args.colours))
@@ -161,6 +172,7 @@ def register(commands: Any) -> None:
     tile_parser.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS,
                              help=f"refuse larger boards (default {DEFAULT_MAX_CELLS})")
     add_limits(tile_parser, nodes="search nodes")
+    add_record_option(tile_parser)
 
     check_parser = add_command(
         sub, "check", run=_check,

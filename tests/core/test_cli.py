@@ -1,5 +1,6 @@
 """The command frame, run the way a user runs it."""
 
+import json
 import subprocess
 import sys
 
@@ -100,3 +101,37 @@ def test_every_puzzle_group_has_replay_and_the_help_keeps_example_lines():
         assert parser.parse_args([name, "replay", "x.txt"]).file == "x.txt"
     text = run("linkpath", "solve", "--help").stdout
     assert "example: puzzlekit linkpath" in text
+
+
+RECORDED = {
+    "twist": (["twist", "solve", "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"], None),
+    "tromino": (["tromino", "tile", "4", "--hole", "0,0"], None),
+    "linkpath": (["linkpath", "solve", "-"], "ab\nba\nab\nba\n"),
+    "samegame": (["samegame", "solve", "-", "--node-limit", "2000"], "1122\n1212\n2211\n"),
+}
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_a_solver_line_recorded_replays_step_by_step(name, tmp_path):
+    command, board = RECORDED[name]
+    record = tmp_path / "line.txt"
+    solved = run(*command, "--record", str(record), "--no-progress", stdin=board or "")
+    assert solved.returncode == 0, solved.stderr
+    frames = tmp_path / "frames"
+    replayed = run(name, "replay", str(record), "--svg", str(frames))
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.splitlines()[-1] == "-- result: solved"
+    moves = record.read_text().split("Moves:\n")[1].splitlines()
+    assert len(list(frames.iterdir())) == len(moves) + 1
+    steps = run(name, "replay", str(record), "--json").stdout.splitlines()
+    assert [json.loads(step)["step"] for step in steps] == list(range(len(moves) + 1))
+
+
+def test_replay_reports_an_illegal_move_with_its_line(tmp_path):
+    record = tmp_path / "bad.txt"
+    record.write_text(
+        "Puzzle: tromino\nStart:\n    ...\n    ...\nMoves:\n    1. 0,0 se\n    2. 0,0 se\n"
+    )
+    result = run("tromino", "replay", str(record))
+    assert result.returncode == cli.EXIT_BAD_INPUT
+    assert "record line 7: move 2 '0,0 se' is illegal" in result.stderr
