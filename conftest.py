@@ -2,6 +2,7 @@
 suite is repeatable and stays fast on two cores; ``dev`` searches harder.
 Choose with ``HYPOTHESIS_PROFILE=dev pytest``."""
 
+import importlib.util
 import os
 
 from hypothesis import HealthCheck, settings
@@ -16,3 +17,8 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# puzzlekit.gym needs the optional extra ``gym``: without it, skip its doctests.
+collect_ignore_glob = (
+    [] if importlib.util.find_spec("gymnasium") else ["puzzlekit/gym/*.py", "docs/gym.rst"]
+)

@@ -1,7 +1,8 @@
 """The ``puzzlekit`` command (also ``python -m puzzlekit``).
 
 One subcommand group per puzzle module, each defined in that module's
-``cli.py`` by a ``register(commands)`` function, plus ``demo``. Exit status:
+``cli.py`` by a ``register(commands)`` function, plus ``demo`` and ``batch``
+(:mod:`puzzlekit.batch`). Exit status:
 0 on success, 1 when the input is proved to have no solution, 2 on bad
 input, 3 when a limit (or Ctrl-C) stopped the work before an answer, and 70
 for an internal error (a bug in puzzlekit: please report it). Errors are one
@@ -24,7 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from puzzlekit import __version__
+from puzzlekit import __version__, batch
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import LimitReached, ParseError, PuzzleError, UnsolvableError
 from puzzlekit.game import Game, read_records
@@ -301,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the whole command, with every module's group.
 
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    ['demo', 'linkpath', 'samegame', 'tromino', 'twist']
+    ['batch', 'demo', 'linkpath', 'samegame', 'tromino', 'twist']
     """
     parser = argparse.ArgumentParser(
         prog="puzzlekit",
@@ -321,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in PUZZLES:
         _module_cli(name).register(commands)
         _add_replay(_GROUPS[name], name)
+    batch.register(commands)
     return parser
 
 

@@ -1,0 +1,673 @@
+"""Many puzzle jobs at once, on local processes or a Dask cluster: ``puzzlekit batch``.
+
+A job is one JSON object on a line of its own::
+
+    {"id": 1, "puzzle": "samegame", "command": "solve", "start": "...", "time_limit": 5}
+    {"id": 2, "puzzle": "tromino", "command": "generate", "seed": 7}
+    {"id": 3, "puzzle": "twist", "command": "count", "start": "i6B0j2B0"}
+
+* ``solve`` takes ``start`` (the state's text form) and the limits
+  ``node_limit``/``time_limit``, and ``seed`` for solvers that take one;
+* ``generate`` draws ``PUZZLES[puzzle].random_state(seed)``;
+* ``count`` counts the solutions (twist) or tilings (tromino) of ``start``,
+  under the same limits; other puzzles answer it with an error line.
+
+:func:`run_jobs` runs them through any ``concurrent.futures.Executor``
+and yields one result per job as it finishes, with ``id``, ``puzzle``,
+``command``, ``ok``, ``attempt`` and ``seconds``, then ``moves`` (text forms),
+``board`` (the final or generated board's text), ``complete``, ``nodes``,
+``score`` and ``solved`` for a solve, ``count`` for a count, or ``error``
+and ``retry`` when the job failed. A job whose input is wrong (a
+:class:`~puzzlekit.PuzzleError`) fails once and for all; a job that
+raised anything else, or whose worker died (``BrokenProcessPool``,
+Dask's ``KilledWorker``, a cancelled future), gets an error line with
+``"retry": true`` and runs again, *retries* times at most.
+
+>>> jobs = read_jobs([
+...     '{"id": "a", "puzzle": "tromino", "command": "solve", "start": "#.\\\\n.."}',
+...     '{"id": "b", "puzzle": "linkpath", "command": "count", "start": "aa"}',
+... ])
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     results = sorted(run_jobs(jobs, pool), key=lambda result: result["id"])
+>>> results[0]["ok"], results[0]["moves"], results[0]["solved"]
+(True, ['0,0 nw'], True)
+>>> results[1]["ok"], results[1]["error"]
+(False, 'ArgumentError: count does not apply to linkpath (it applies to twist, tromino)')
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import inspect
+import json
+import os
+import signal
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Literal, TextIO, TypeAlias
+
+import attrs
+
+from puzzlekit.contract import SearchResult
+from puzzlekit.errors import ArgumentError, ParseError, PuzzleError
+from puzzlekit.grid import check_int
+from puzzlekit.limits import check_limit
+from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
+
+__all__ = [
+    "COMMANDS",
+    "COUNTERS",
+    "BatchProgress",
+    "Command",
+    "Job",
+    "JobId",
+    "finished_ids",
+    "job_from_json",
+    "portfolio",
+    "read_jobs",
+    "register",
+    "result_fields",
+    "run_job",
+    "run_jobs",
+]
+
+Command: TypeAlias = Literal["solve", "generate", "count"]
+"""What a job asks for."""
+
+JobId: TypeAlias = str | int
+"""A job's id: a JSON string or integer, unique in its batch."""
+
+COMMANDS: Mapping[str, frozenset[str]] = {
+    "solve": frozenset({"start", "node_limit", "time_limit", "seed"}),
+    "generate": frozenset({"seed"}),
+    "count": frozenset({"start", "node_limit", "time_limit"}),
+}
+"""Each command and the options a job line may give it (besides id, puzzle, command)."""
+
+COUNTERS: Mapping[str, str] = {"twist": "count_solutions", "tromino": "count_tilings"}
+"""The puzzles that can count, and the function of their package that does it."""
+
+_LIMITS = ("node_limit", "time_limit")
+_POLL = 0.5  # seconds between two looks at futures that wait() may not report
+
+
+@attrs.frozen
+class Job:
+    """One line of a batch: what to run on which puzzle, with its options.
+
+    >>> Job("x", "twist", "generate", {"seed": 3}).to_json()
+    {'id': 'x', 'puzzle': 'twist', 'command': 'generate', 'seed': 3}
+    """
+
+    id: JobId
+    """The job's id, copied into its results."""
+    puzzle: str
+    """The puzzle's name in :data:`puzzlekit.PUZZLES`."""
+    command: Command
+    """``"solve"``, ``"generate"`` or ``"count"``."""
+    options: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
+    """The rest of the line: ``start``, ``seed``, ``node_limit``, ``time_limit``."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The job as the JSON object of its line."""
+        return {"id": self.id, "puzzle": self.puzzle, "command": self.command, **self.options}
+
+
+@attrs.frozen
+class BatchProgress:
+    """How far a batch has come, as :func:`run_jobs` reports it after each result.
+
+    >>> BatchProgress(done=3, failed=1, total=10, seconds=2.5).line()
+    'batch: 3/10 done, 1 failed, 2.5 s'
+    """
+
+    done: int
+    """Jobs finished for good (ok, or failed with no retry left)."""
+    failed: int
+    """Of those, the ones that failed."""
+    total: int
+    """Jobs in this run (the ones an earlier run finished are not counted)."""
+    seconds: float
+    """Seconds since the run started."""
+
+    def line(self) -> str:
+        """The progress as one short line."""
+        return (
+            f"batch: {self.done}/{self.total} done, {self.failed} failed, {self.seconds:.1f} s"
+        )
+
+
+# -- reading jobs ------------------------------------------------------------------------
+
+
+def read_jobs(lines: Iterable[str]) -> list[Job]:
+    """The jobs of *lines* (JSON objects, one a line; blank lines are skipped).
+
+    Raises :class:`~puzzlekit.ParseError` naming the line (counted from 1)
+    for a line that is not a job: bad JSON, a missing or repeated ``id``, an
+    unknown puzzle, command or option, a limit or seed of the wrong kind.
+
+    >>> read_jobs(['{"id": 1, "puzzle": "twist", "command": "generate", "seed": 2}'])
+    [Job(id=1, puzzle='twist', command='generate', options={'seed': 2})]
+    >>> read_jobs(['', '{"id": 1, "puzzle": "chess", "command": "solve"}'])
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: line 2: no puzzle named 'chess'; the puzzles are twist, ...
+    """
+    jobs: list[Job] = []
+    seen: dict[JobId, int] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            job = _read_job(line)
+        except (PuzzleError, TypeError) as error:
+            raise ParseError(f"line {number}: {error}") from None
+        if job.id in seen:
+            raise ParseError(f"line {number}: id {job.id!r} repeats line {seen[job.id]}")
+        seen[job.id] = number
+        jobs.append(job)
+    return jobs
+
+
+def _read_job(line: str) -> Job:
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ParseError(f"not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise ParseError(f"a job is a JSON object, not {type(value).__name__}")
+    return job_from_json(value)
+
+
+def job_from_json(value: Mapping[str, Any]) -> Job:
+    """The :class:`Job` of a JSON object, checked (:class:`~puzzlekit.ParseError` if not).
+
+    >>> job_from_json({"id": 2, "puzzle": "tromino", "command": "count"})
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: count needs "start", the text of a state
+    """
+    options = dict(value)
+    job_id, puzzle, command = (options.pop(key, None) for key in ("id", "puzzle", "command"))
+    if isinstance(job_id, bool) or not isinstance(job_id, (str, int)):
+        raise ParseError(f'a job needs an "id", a string or an integer, not {job_id!r}')
+    if puzzle not in PUZZLE_MODULES:
+        raise ParseError(f"no puzzle named {puzzle!r}; the puzzles are {', '.join(PUZZLES)}")
+    if command not in COMMANDS:
+        raise ParseError(f"no command {command!r}; the commands are {', '.join(COMMANDS)}")
+    unknown = sorted(set(options) - COMMANDS[command])
+    if unknown:
+        allowed = ", ".join(sorted(COMMANDS[command]))
+        raise ParseError(f"{command} takes {allowed}; not {unknown[0]!r}")
+    if "start" in COMMANDS[command] and not isinstance(options.get("start"), str):
+        raise ParseError(f'{command} needs "start", the text of a state')
+    for name in _LIMITS:
+        check_limit(name, options.get(name))
+    seed = options.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ParseError(f'"seed" must be an integer or null, not {seed!r}')
+    return Job(job_id, puzzle, command, options)
+
+
+# -- running one job (in a worker) ---------------------------------------------------------
+
+
+def run_job(job: Job) -> dict[str, Any]:
+    """Run *job* here and now; return its result line (without ``attempt``).
+
+    A :class:`~puzzlekit.PuzzleError` (bad start, a command that does not
+    apply, a limit that stopped a count) becomes a failed result; anything
+    else propagates, so that :func:`run_jobs` retries the job.
+
+    >>> run_job(Job(1, "tromino", "count", {"start": "#.\\n.."}))["count"]
+    1
+    >>> failed = run_job(Job(2, "tromino", "solve", {"start": "#?"}))
+    >>> failed["ok"], failed["retry"], failed["error"].split(":")[0]
+    (False, False, 'ParseError')
+    """
+    started = time.perf_counter()
+    head: dict[str, Any] = {"id": job.id, "puzzle": job.puzzle, "command": job.command}
+    try:
+        fields = _COMMAND_RUNNERS[job.command](job)
+    except PuzzleError as error:
+        fields = {"ok": False, "error": f"{type(error).__name__}: {error}", "retry": False}
+    else:
+        fields = {"ok": True, **fields}
+    return {**head, **fields, "seconds": round(time.perf_counter() - started, 6)}
+
+
+def _attempt(job: Job, attempt: int) -> dict[str, Any]:
+    # The attempt number makes each try a new task to executors that cache by
+    # arguments (Dask's are "pure" by default and would hand back the failure).
+    return run_job(job)
+
+
+def _limits(job: Job) -> dict[str, Any]:
+    return {name: job.options[name] for name in _LIMITS if job.options.get(name) is not None}
+
+
+def _solve(job: Job) -> dict[str, Any]:
+    puzzle = PUZZLES[job.puzzle]
+    start = puzzle.state.parse(job.options["start"])
+    extra = {}
+    if "seed" in job.options:
+        _check_seeded(job.puzzle)
+        extra["seed"] = job.options["seed"]
+    return result_fields(puzzle.solve(start, **_limits(job), **extra))
+
+
+def _check_seeded(puzzle: str) -> None:
+    if "seed" not in inspect.signature(PUZZLES[puzzle].solve).parameters:
+        raise ArgumentError(f"the {puzzle} solver takes no seed (its search is not randomised)")
+
+
+def result_fields(result: SearchResult[Any, Any]) -> dict[str, Any]:
+    """The JSON fields of a solve's result, as a batch writes them.
+
+    >>> from puzzlekit import PUZZLES
+    >>> tromino = PUZZLES["tromino"]
+    >>> fields = result_fields(tromino.solve(tromino.state.parse("#.\\n..")))
+    >>> fields["moves"], fields["board"], fields["complete"], fields["solved"]
+    (['0,0 nw'], '#a\\naa', True, True)
+    """
+    return {
+        "moves": [str(move) for move in result.moves],
+        "board": str(result.final),
+        "complete": result.complete,
+        "nodes": result.nodes,
+        "score": result.score,
+        "solved": result.solved,
+    }
+
+
+def _generate(job: Job) -> dict[str, Any]:
+    seed = job.options.get("seed")
+    return {"seed": seed, "board": str(PUZZLES[job.puzzle].random_state(seed))}
+
+
+def _count(job: Job) -> dict[str, Any]:
+    if job.puzzle not in COUNTERS:
+        raise ArgumentError(
+            f"count does not apply to {job.puzzle} (it applies to {', '.join(COUNTERS)})"
+        )
+    start = PUZZLES[job.puzzle].state.parse(job.options["start"])
+    count = getattr(importlib.import_module(PUZZLE_MODULES[job.puzzle]), COUNTERS[job.puzzle])
+    return {"count": count(start, **_limits(job))}
+
+
+_COMMAND_RUNNERS: dict[str, Callable[[Job], dict[str, Any]]] = {
+    "solve": _solve,
+    "generate": _generate,
+    "count": _count,
+}
+
+
+# -- running many --------------------------------------------------------------------------
+
+
+def run_jobs(
+    jobs: Iterable[Job | Mapping[str, Any]],
+    executor: Executor | None = None,
+    *,
+    output: str | os.PathLike[str] | None = None,
+    retries: int = 1,
+    progress: Callable[[BatchProgress], object] | None = None,
+    workers: int | None = None,
+    max_pending: int | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Run *jobs* through *executor*; yield each result line as its job finishes.
+
+    *jobs* are :class:`Job` values or their JSON objects. Without an
+    *executor*, a ``ProcessPoolExecutor`` of
+    *workers* processes (default: one per CPU) runs them, and is made afresh
+    when a worker dies; any executor works, such as
+    ``distributed.Client(address).get_executor()``. At most *max_pending*
+    jobs are handed to the executor at a time (default: the own pool's
+    workers, or twice the CPUs for a given executor), so that a dying worker
+    takes few jobs down with it.
+
+    With *output*, results are appended to that file, one flushed line each,
+    and jobs whose id already has a final line there (ok, or failed with no
+    retry) are skipped: a rerun resumes an interrupted batch. *progress* is
+    called with a :class:`BatchProgress` after every result. Stopping the
+    iteration (or Ctrl-C) cancels the jobs not yet finished.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> job = {"id": 7, "puzzle": "tromino", "command": "generate", "seed": 1}
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     [result] = run_jobs([job], pool)
+    >>> result["ok"], result["attempt"], result["board"].count("#")
+    (True, 1, 1)
+    """
+    # Job values are checked as their lines are: a bad one fails here, not in a worker.
+    todo = [job_from_json(job.to_json() if isinstance(job, Job) else job) for job in jobs]
+    check_int("retries", retries, minimum=0)
+    if workers is not None:
+        check_int("workers", workers, minimum=1)
+        if executor is not None:
+            raise ArgumentError("workers applies to the pool run_jobs makes; not with an executor")
+    if max_pending is not None:
+        check_int("max_pending", max_pending, minimum=1)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
+    if output is not None:
+        finished = finished_ids(output)
+        todo = [job for job in todo if job.id not in finished]
+    cpus = os.cpu_count() or 1
+    window = max_pending or (workers or cpus if executor is None else 2 * cpus)
+    return _run(todo, executor, workers, output, retries, progress, window)
+
+
+def finished_ids(path: str | os.PathLike[str]) -> set[JobId]:
+    """The ids that already have a final result line in the results file *path*.
+
+    A missing file has none; lines that are not results (a line cut short
+    when a run was killed) are skipped.
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+    ...     _ = f.write('{"id": 1, "ok": true}\\n{"id": 2, "ok": false, "retry": true}\\n{"id"')
+    >>> finished_ids(f.name)
+    {1}
+    >>> os.remove(f.name)
+    """
+    found: set[JobId] = set()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                with contextlib.suppress(json.JSONDecodeError):
+                    result = json.loads(line)
+                    if isinstance(result, dict) and (result.get("ok") or not result.get("retry")):
+                        job_id = result.get("id")
+                        if isinstance(job_id, (str, int)):
+                            found.add(job_id)
+    except FileNotFoundError:
+        pass
+    return found
+
+
+def _ignore_interrupts() -> None:
+    # Workers leave Ctrl-C to the parent, which cancels the batch and ends them.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut *pool* down without waiting for the jobs still running in it."""
+    if hasattr(pool, "terminate_workers"):  # Python 3.14
+        pool.terminate_workers()
+        return
+    # Before 3.14 there is no public way to end the running jobs: end their processes.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _open_output(path: str | os.PathLike[str]) -> TextIO:
+    handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 -- closed by _run
+    if handle.tell():
+        handle.seek(handle.tell() - 1)
+        if handle.read(1) != "\n":  # a line cut short by a killed run: end it
+            handle.write("\n")
+    return handle
+
+
+def _failure(job: Job, error: BaseException, retry: bool) -> dict[str, Any]:
+    message = str(error) or "no message"
+    return {
+        "id": job.id,
+        "puzzle": job.puzzle,
+        "command": job.command,
+        "ok": False,
+        "error": f"{type(error).__name__}: {message}",
+        "retry": retry,
+    }
+
+
+def _run(
+    todo: list[Job],
+    executor: Executor | None,
+    workers: int | None,
+    output: str | os.PathLike[str] | None,
+    retries: int,
+    progress: Callable[[BatchProgress], object] | None,
+    window: int,
+) -> Iterator[dict[str, Any]]:
+    own = executor is None
+    pool: Executor = _local_pool(workers) if executor is None else executor
+    sink = None if output is None else _open_output(output)
+    queue: deque[tuple[Job, int]] = deque((job, 1) for job in todo)
+    # Each future with its job, attempt and the executor it went to.
+    pending: dict[Future[dict[str, Any]], tuple[Job, int, Executor]] = {}
+    refused: set[Future[dict[str, Any]]] = set()
+    started = time.perf_counter()
+    done = failed = 0
+    try:
+        while queue or pending:
+            while queue and len(pending) < window:
+                job, attempt = queue.popleft()
+                try:
+                    future = pool.submit(_attempt, job, attempt)
+                except RuntimeError as error:  # a broken or shut down executor: no retry
+                    future = Future()
+                    future.set_exception(error)
+                    refused.add(future)
+                pending[future] = (job, attempt, pool)
+            finished, _ = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
+            # A future cancelled outside its executor never counts as done for wait().
+            finished |= {future for future in pending if future.cancelled()}
+            broken = False
+            for future in finished:
+                job, attempt, origin = pending.pop(future)
+                try:
+                    line = future.result()
+                except (Exception, CancelledError) as error:  # a bug, or the worker died
+                    # Only the current pool needs replacing: an older one is gone already.
+                    broken = broken or (isinstance(error, BrokenProcessPool) and origin is pool)
+                    retry = attempt <= retries and future not in refused
+                    line = _failure(job, error, retry=retry)
+                    if line["retry"]:
+                        queue.append((job, attempt + 1))
+                line["attempt"] = attempt
+                if line["ok"] or not line.get("retry"):
+                    done += 1
+                    failed += not line["ok"]
+                if sink is not None:
+                    sink.write(json.dumps(line) + "\n")
+                    sink.flush()
+                if progress is not None:
+                    progress(BatchProgress(done, failed, len(todo), time.perf_counter() - started))
+                yield line
+            if broken and own:
+                # A dead worker breaks the whole pool: the retries need a new one.
+                assert isinstance(pool, ProcessPoolExecutor)
+                _stop_pool(pool)
+                pool = _local_pool(workers)
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            assert isinstance(pool, ProcessPoolExecutor)
+            if pending or queue:
+                _stop_pool(pool)
+            else:
+                pool.shutdown()
+        if sink is not None:
+            sink.close()
+
+
+# -- a portfolio of seeded solves --------------------------------------------------------------
+
+
+def portfolio(
+    puzzle: str,
+    start: Any,
+    *,
+    seeds: Iterable[int],
+    executor: Executor | None = None,
+    **limits: Any,
+) -> SearchResult[Any, Any]:
+    """Solve *start* once per seed in parallel and keep the best result.
+
+    For randomised solvers (SameGame's takes ``seed=``): each run gets the
+    same *limits* (``node_limit``, ``time_limit``) and its own seed. The
+    best has the highest score (for puzzles that keep one), then solves the
+    puzzle, then is complete; ties go to the earlier seed. *start* is a
+    state or its text; without an *executor*, local processes run it.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     best = portfolio("samegame", "112\\n122", seeds=range(3), executor=pool,
+    ...                      node_limit=100)
+    >>> best.score, best.solved, best.replayed() == best.final
+    (1002, True, True)
+    """
+    entry = PUZZLES[puzzle]
+    state = entry.state.parse(start) if isinstance(start, str) else start
+    if not isinstance(state, entry.state):
+        raise TypeError(f"start must be a {entry.state.__name__} or its text, not {type(start)}")
+    unknown = sorted(set(limits) - set(_LIMITS))
+    if unknown:
+        raise TypeError(f"portfolio() got an unexpected keyword argument {unknown[0]!r}")
+    for name in _LIMITS:
+        check_limit(name, limits.get(name))
+    _check_seeded(puzzle)
+    seed_list = [check_int("seed", seed) for seed in seeds]
+    if not seed_list:
+        raise ArgumentError("portfolio needs at least one seed")
+    if executor is not None:
+        return _best(executor, puzzle, state, seed_list, limits)
+    pool = _local_pool()
+    try:
+        best = _best(pool, puzzle, state, seed_list, limits)
+    except BaseException:  # Ctrl-C included: do not wait for the solves still running
+        _stop_pool(pool)
+        raise
+    pool.shutdown()
+    return best
+
+
+def _best(
+    pool: Executor, puzzle: str, state: Any, seeds: list[int], limits: Mapping[str, Any]
+) -> SearchResult[Any, Any]:
+    futures = [pool.submit(_seeded_solve, puzzle, state, seed, limits) for seed in seeds]
+    try:
+        results = [future.result() for future in futures]
+    finally:
+        for future in futures:
+            future.cancel()
+    return max(results, key=_rank)  # max keeps the first of equal ranks
+
+
+def _seeded_solve(
+    puzzle: str, state: Any, seed: int, limits: Mapping[str, Any]
+) -> SearchResult[Any, Any]:
+    return PUZZLES[puzzle].solve(state, seed=seed, **limits)
+
+
+def _rank(result: SearchResult[Any, Any]) -> tuple[int, bool, bool]:
+    return (result.score if result.score is not None else 0, result.solved, result.complete)
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def register(commands: Any) -> None:
+    """Add ``puzzlekit batch`` to the top-level subcommands *commands*.
+
+    >>> parser = argparse.ArgumentParser(prog="puzzlekit")
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["batch", "jobs.jsonl", "-o", "out.jsonl"])
+    >>> args.jobs, args.output, args.retries, args.scheduler
+    ('jobs.jsonl', 'out.jsonl', 1, None)
+    """
+    from puzzlekit.cli import add_command  # here: the command line imports this module
+
+    parser = add_command(
+        commands,
+        "batch",
+        run=_batch_command,
+        summary="run many solve/generate/count jobs in parallel",
+        description=(
+            "Run the jobs of JOBS (JSON lines: id, puzzle, command, options) on local "
+            "processes or a Dask cluster, writing one JSON line per result as it finishes. "
+            "With --output, a rerun skips the jobs already done. Exit status 0 when every "
+            "job succeeded, 2 when some failed (their lines say why)."
+        ),
+        example="puzzlekit batch jobs.jsonl --output results.jsonl",
+    )
+    parser.add_argument("jobs", metavar="JOBS", help="file of jobs, or - for standard input")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE",
+        help="append results to FILE and skip the jobs it already has (default: print them)",
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run on the Dask cluster at ADDRESS (needs puzzlekit[dask])",
+    )
+    parser.add_argument(
+        "--workers", type=int, metavar="N", help="local worker processes (default: one per CPU)"
+    )
+    parser.add_argument(
+        "--retries", type=int, default=1, metavar="N",
+        help="run a job whose worker died N more times at most (default 1)",
+    )
+
+
+def _batch_command(args: argparse.Namespace) -> int:
+    from puzzlekit.cli import EXIT_BAD_INPUT, EXIT_OK, read_input
+
+    jobs = read_jobs(read_input(args.jobs).splitlines())
+    show = _show_progress if sys.stderr.isatty() else None
+    failed = False
+    with contextlib.ExitStack() as stack:
+        executor, window = (None, None)
+        if args.scheduler is not None:
+            executor, window = _dask_executor(args.scheduler, stack)
+        try:
+            for line in run_jobs(
+                jobs, executor, output=args.output, retries=args.retries, progress=show,
+                workers=args.workers, max_pending=window,
+            ):
+                failed = failed or (not line["ok"] and not line["retry"])
+                if args.output is None:
+                    print(json.dumps(line), flush=True)
+        finally:
+            if show is not None:
+                print(file=sys.stderr)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def _dask_executor(address: str, stack: contextlib.ExitStack[Any]) -> tuple[Executor, int]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ArgumentError(
+            "--scheduler needs Dask: pip install 'puzzlekit[dask]'"
+        ) from None
+    client = stack.enter_context(Client(address))  # type: ignore[no-untyped-call]
+    threads = sum(client.nthreads().values())
+    return client.get_executor(), 2 * max(threads, 1)
+
+
+def _show_progress(report: BatchProgress) -> None:
+    print(f"\r{report.line()}", end="", file=sys.stderr, flush=True)
