@@ -150,10 +150,15 @@ def add_command(
 
 
 def add_limits(
-    parser: argparse.ArgumentParser, *, time_limit: float | None = None, nodes: str = "nodes"
+    parser: argparse.ArgumentParser,
+    *,
+    time_limit: float | None = None,
+    nodes: str = "nodes",
+    progress: bool = True,
 ) -> None:
     """Add ``--time-limit S`` (default *time_limit*), ``--node-limit N`` (counting *nodes*)
-    and ``--progress/--no-progress`` (default: on when standard error is a terminal).
+    and, with *progress*, ``--progress/--no-progress`` (default: on when standard error is
+    a terminal; for commands whose work reports progress).
 
     >>> parser = argparse.ArgumentParser()
     >>> add_limits(parser, time_limit=10)
@@ -166,10 +171,11 @@ def add_limits(
         help=f"stop after S seconds (default {default}; inf for none)",
     )
     parser.add_argument("--node-limit", type=int, metavar="N", help=f"stop after N {nodes}")
-    parser.add_argument(
-        "--progress", action=argparse.BooleanOptionalAction, default=None,
-        help="show progress on one stderr line (default: when stderr is a terminal)",
-    )
+    if progress:
+        parser.add_argument(
+            "--progress", action=argparse.BooleanOptionalAction, default=None,
+            help="show progress on one stderr line (default: when stderr is a terminal)",
+        )
 
 
 def progress_line(args: argparse.Namespace) -> ProgressCallback | None:

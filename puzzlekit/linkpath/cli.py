@@ -208,7 +208,7 @@ def register(commands: Any) -> None:
         example="puzzlekit linkpath hint board.txt",
     )
     hinter.add_argument("board", help=board_help)
-    add_limits(hinter, time_limit=10.0, nodes="search steps")
+    add_limits(hinter, time_limit=10.0, nodes="search steps", progress=False)
 
     pather = add_command(
         sub, "path", run=_path,

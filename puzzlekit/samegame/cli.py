@@ -243,7 +243,7 @@ def register(commands: Any) -> None:
         example="puzzlekit samegame hint board.txt --time-limit 2",
     )
     hint.add_argument("file", metavar="FILE", help=file_help)
-    add_limits(hint, time_limit=2.0, nodes="search nodes")
+    add_limits(hint, time_limit=2.0, nodes="search nodes", progress=False)
     _add_rules(hint)
 
     rand = add_command(

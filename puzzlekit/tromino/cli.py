@@ -123,12 +123,14 @@ def _count(args: argparse.Namespace) -> int:
     answer: dict[str, Any] = {"height": height, "width": width, "pieces": pieces}
     try:
         count = count_tilings(board, pieces, node_limit=args.node_limit,
-                              time_limit=args.time_limit)
+                              time_limit=args.time_limit, progress=progress_line(args))
     except LimitReached as error:
         if not args.json:
             raise
         emit_json({**answer, "count": None, "reason": str(error)})  # undecided: null
         return EXIT_LIMIT
+    finally:
+        end_progress(args)
     if args.json:
         emit_json({**answer, "count": count})
     else:

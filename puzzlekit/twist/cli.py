@@ -233,7 +233,7 @@ def register(commands: Any) -> None:
         example="puzzlekit twist hint f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
     )
     hint_.add_argument("start", metavar="START", help=start_help)
-    add_limits(hint_, nodes="sub-problems")
+    add_limits(hint_, nodes="sub-problems", progress=False)
 
     generate_ = add_command(
         sub, "generate", run=_generate,
@@ -247,7 +247,7 @@ def register(commands: Any) -> None:
     generate_.add_argument(
         "--seed", type=int, default=None, help="random seed (default: a fresh random start)"
     )
-    add_limits(generate_, nodes="sub-problems, summed over every search")
+    add_limits(generate_, nodes="sub-problems, summed over every search", progress=False)
 
     show = add_command(
         sub, "show", run=_show,
