@@ -21,6 +21,9 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 intersphinx_mapping: dict[str, tuple[str, None]] = {}
 nitpicky = True
+# A class documented under its public path also has its canonical (private) path, so a
+# bare name can find both: that ambiguity is harmless.
+suppress_warnings = ["ref.python"]
 # No network at build time, so no intersphinx: references to the standard library
 # and to the optional dependencies are not checked; type variables have no page.
 nitpick_ignore_regex = [
