@@ -52,9 +52,11 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+from concurrent.futures import Executor
 from typing import Final, TypeAlias
 
 from puzzlekit.contract import SearchResult
+from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback, check_limit, make_rng
 from puzzlekit.samegame.board import Board, Move
 from puzzlekit.samegame.core import Layout
@@ -355,6 +357,8 @@ def solve(
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     seed: int | None = 0,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> SearchResult[Board, Move]:
     """Search for a high-scoring line of moves on *board* under its rules (``board.rules``).
 
@@ -389,9 +393,30 @@ def solve(
     True
     >>> solve(board.with_rules(CLICKOMANIA), node_limit=5000).score
     9
+
+    With ``jobs=N`` it runs a portfolio: *N* searches with the seeds
+    ``seed, seed + 1, ...`` in parallel, each under the same limits, on
+    *executor* (local processes without one; a Dask cluster through
+    ``distributed.Client(address).get_executor()``), and keeps the best line
+    (see :func:`puzzlekit.batch.portfolio`). *progress* is not reported
+    from the workers then.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     best = solve(board, node_limit=500, jobs=2, executor=pool)
+    >>> best.score >= solve(board, node_limit=500).score
+    True
     """
     if not isinstance(board, Board):
         raise TypeError(f"board must be a Board, not {type(board).__name__}")
+    if check_int("jobs", jobs, minimum=1) > 1 or executor is not None:
+        from puzzlekit.batch import portfolio  # the batch module imports every engine lazily
+
+        first = make_rng(None).getrandbits(32) if seed is None else seed
+        return portfolio(
+            "samegame", board, seeds=range(first, first + jobs), executor=executor,
+            node_limit=node_limit, time_limit=time_limit,
+        )
     nodes = check_limit("node_limit", node_limit)
     if nodes is None and check_limit("time_limit", time_limit) is None:
         node_limit = DEFAULT_NODE_LIMIT

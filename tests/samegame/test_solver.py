@@ -20,6 +20,7 @@ from puzzlekit.samegame import (
     Board,
     Move,
     Rules,
+    load_standard_set,
     play_sequence,
     random_board,
     random_state,
@@ -296,3 +297,19 @@ def test_bad_arguments() -> None:
         solve(board, progress=3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
         board.hint(node_limit=-1)
+
+
+def test_a_portfolio_keeps_the_best_of_its_seeds():
+    from concurrent.futures import ThreadPoolExecutor
+
+    board = load_standard_set()[0]
+    singles = [solve(board, node_limit=400, seed=seed) for seed in (5, 6, 7)]
+    with ThreadPoolExecutor(3) as pool:
+        best = solve(board, node_limit=400, seed=5, jobs=3, executor=pool)
+    assert best.score == max(single.score for single in singles)
+    assert best in singles and best.replayed() == best.final
+
+
+def test_jobs_must_be_a_positive_int():
+    with pytest.raises(ArgumentError, match="jobs"):
+        solve(Board.parse("11"), jobs=0)
