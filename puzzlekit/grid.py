@@ -19,6 +19,7 @@ from typing import TypeAlias
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 
 __all__ = [
+    "MAX_COORDINATE",
     "Cell",
     "as_cell",
     "check_characters",
@@ -130,6 +131,14 @@ def check_characters(rows: tuple[str, ...], allowed: str, *, what: str = "board"
                     f"{what} has {char!r} at {where(row_number, col)}; expected one of {allowed!r}"
                 )
 
+
+MAX_COORDINATE = 10**18 - 1
+"""The largest row or column :func:`parse_cell` reads (18 digits): moves whose text must
+read back check their coordinates against it.
+
+>>> parse_cell(f"{MAX_COORDINATE},0")[0] == MAX_COORDINATE
+True
+"""
 
 _CELL = re.compile(r"\s*(-?[0-9]{1,18})\s*,\s*(-?[0-9]{1,18})\s*")
 """ASCII digits only, and few enough to stay far from int's string limit."""

@@ -36,6 +36,7 @@ import attrs
 from puzzlekit.contract import Moves
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, UnsolvableError, quoted
 from puzzlekit.grid import (
+    MAX_COORDINATE,
     Cell,
     as_cell,
     check_characters,
@@ -285,14 +286,10 @@ class Path:
             raise ParseError(f"path {quoted(text)}: {error}") from None
 
 
-_MAX_COORDINATE = 10**18 - 1
-"""The largest row or column of a :class:`Pair`: what :func:`~puzzlekit.grid.parse_cell` reads."""
-
-
 def _pair_cell(value: object) -> Cell:
     row, col = as_cell(value)
     for name, number in (("row", row), ("column", col)):
-        check_int(f"a pair's {name}", number, minimum=0, maximum=_MAX_COORDINATE)
+        check_int(f"a pair's {name}", number, minimum=0, maximum=MAX_COORDINATE)
     return row, col
 
 

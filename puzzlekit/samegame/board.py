@@ -43,6 +43,7 @@ import attrs
 from puzzlekit.contract import Moves
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
+    MAX_COORDINATE,
     Cell,
     as_cell,
     check_characters,
@@ -121,7 +122,6 @@ _CHAR_OF_TOKEN = {
     **{f"0{colour}": COLOUR_CHARS[colour] for colour in range(10)},
     EMPTY: EMPTY,
 }
-_MAX_COORDINATE = 10**18 - 1  # what the ROW,COL text form reads back
 
 
 # A run is a maximal vertical stretch of one colour in one column, written
@@ -230,7 +230,7 @@ def _label_runs(columns: Columns) -> tuple[list[_Runs], list[int]]:
 
 
 def _check_coordinate(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    check_int(attribute.name, value, minimum=0, maximum=_MAX_COORDINATE)
+    check_int(attribute.name, value, minimum=0, maximum=MAX_COORDINATE)
 
 
 @attrs.frozen(order=True)
