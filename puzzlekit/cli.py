@@ -187,10 +187,7 @@ def progress_line(args: argparse.Namespace) -> ProgressCallback | None:
     >>> progress_line(argparse.Namespace(progress=False)) is None
     True
     """
-    wanted = getattr(args, "progress", None)
-    if wanted is None:
-        wanted = sys.stderr.isatty()
-    if not wanted:
+    if not _shows_progress(args):
         return None
 
     def show(report: Progress) -> None:
@@ -209,9 +206,14 @@ def progress_line(args: argparse.Namespace) -> ProgressCallback | None:
     return show
 
 
+def _shows_progress(args: argparse.Namespace) -> bool:
+    wanted: bool | None = getattr(args, "progress", None)
+    return sys.stderr.isatty() if wanted is None else wanted
+
+
 def end_progress(args: argparse.Namespace) -> None:
     """Clear the progress line, if the command showed one."""
-    if progress_line(args) is not None:
+    if _shows_progress(args):
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
