@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 
 __version__ = "0.2.0"
 
-from puzzlekit.contract import Moves, MoveView, PuzzleMove, PuzzleState, PuzzleType, SearchResult
+from puzzlekit.contract import (
+    Challenge,
+    Moves,
+    MoveView,
+    PuzzleMove,
+    PuzzleState,
+    PuzzleType,
+    SearchResult,
+)
 from puzzlekit.errors import (
     ArgumentError,
     IllegalMoveError,
@@ -41,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PUZZLES",
     "ArgumentError",
+    "Challenge",
     "Clock",
     "Game",
     "IllegalMoveError",

@@ -33,7 +33,9 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["MoveView", "Moves", "PuzzleMove", "PuzzleState", "PuzzleType", "SearchResult"]
+__all__ = [
+    "Challenge",
+    "MoveView", "Moves", "PuzzleMove", "PuzzleState", "PuzzleType", "SearchResult"]
 
 M = TypeVar("M")
 M_co = TypeVar("M_co", covariant=True)
@@ -223,6 +225,35 @@ class SearchResult(Generic[S, M]):
 
 
 @attrs.frozen
+class Challenge(Generic[S, M]):
+    """A level: a start, a line of moves that solves it, and the start's grade.
+
+    >>> from puzzlekit import tromino
+    >>> start = tromino.Board.parse("#.\\n..")
+    >>> level = Challenge(start, tuple(start.legal_moves()), "easy")
+    >>> level.replayed().is_solved
+    True
+    """
+
+    start: S
+    """The position a player is given."""
+    witness: tuple[M, ...]
+    """Moves that solve :attr:`start`, each legal where the ones before it leave the game."""
+    grade: str
+    """How hard :attr:`start` is, on the puzzle's scale (:attr:`~puzzlekit.PuzzleType.grades`)."""
+
+    def replayed(self) -> S:
+        """Play :attr:`witness` from :attr:`start` with the public ``play`` and return the end.
+
+        An independent check of a level: the end is solved.
+        """
+        state = self.start
+        for move in self.witness:
+            state = state.play(move)
+        return state
+
+
+@attrs.frozen
 class PuzzleType(Generic[S, M]):
     """What :data:`puzzlekit.PUZZLES` knows of one puzzle: the one place a puzzle registers.
 
@@ -250,3 +281,10 @@ class PuzzleType(Generic[S, M]):
     score: Callable[[S, Sequence[M]], int] | None = None
     """``score(start, moves)``: the points a line earns under the start's rules, for
     puzzles that keep score (a :class:`~puzzlekit.Game` shows it as the running score)."""
+    grades: tuple[str, ...] = ()
+    """The names of the puzzle's difficulty grades, easiest first (see :mod:`puzzlekit.levels`)."""
+    generate: Callable[..., Challenge[S, M]] | None = None
+    """``generate(grade, *, seed=None, node_limit=None, time_limit=None, progress=None)``:
+    a level of *grade* at the puzzle's default size (the module's generator takes sizes)."""
+    grade: Callable[[S], str] | None = None
+    """``grade(start)``: the grade of any start that can be solved."""
