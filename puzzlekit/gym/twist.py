@@ -44,7 +44,7 @@ _SHAPE = (3, 4, 8)
 class TwistAdapter(Adapter):
     """IQ-Twist boards as three 4 x 8 planes (pieces, holes, pegs).
 
-    >>> adapter = TwistAdapter(level="starter")
+    >>> adapter = TwistAdapter(grade="starter")
     >>> adapter.action_count, adapter.texts[:2]
     (2048, ['a1A0', 'a1A1'])
     """
@@ -61,9 +61,9 @@ class TwistAdapter(Adapter):
     )
 
     def __init__(
-        self, *, level: str | None = None, generator: Callable[[int], Any] | None = None
+        self, *, grade: str | None = None, generator: Callable[[int], Any] | None = None
     ) -> None:
-        self.level = level
+        self.grade = grade
         super().__init__(generator)
         high = np.broadcast_to(np.array([8, 1, 4], dtype=np.int8)[:, None, None], _SHAPE)
         self.observation_space = spaces.Box(np.zeros(_SHAPE, np.int8), high.copy(), _SHAPE, np.int8)
@@ -90,11 +90,9 @@ class TwistAdapter(Adapter):
     def generate(self, seed: int) -> Any:
         if self.generator is not None:
             return super().generate(seed)
-        if self.level is None:
+        if self.grade is None:
             return self.puzzle.random_state(seed)
-        from puzzlekit.twist import generate
-
-        return generate(self.level, seed=seed)  # type: ignore[arg-type]
+        return self.puzzle.generate(self.grade, seed=seed).start  # type: ignore[misc]
 
     def _loops(self, text: str) -> tuple[int, list[tuple[int, int, bool]]]:
         """The plane value and the on-board loops ``(row, col, hole)`` of a placement."""
@@ -134,7 +132,7 @@ class TwistEnv(PuzzleEnv):
     """``puzzlekit/Twist-v0``: complete an IQ-Twist challenge.
 
     Starts come from the registry's ``random_state``, or from
-    ``puzzlekit.twist.generate(level)`` for one of ``twist.LEVELS``, or
+    ``puzzlekit.twist.generate(grade)`` for one of ``twist.GRADES``, or
     from *generator* (``seed -> State``) when given.
 
     >>> env = TwistEnv()
@@ -145,11 +143,11 @@ class TwistEnv(PuzzleEnv):
     def __init__(
         self,
         *,
-        level: str | None = None,
+        grade: str | None = None,
         generator: Callable[[int], Any] | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.adapter: TwistAdapter
-        adapter = TwistAdapter(level=level, generator=generator)
+        adapter = TwistAdapter(grade=grade, generator=generator)
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)

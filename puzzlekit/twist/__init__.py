@@ -18,6 +18,10 @@ cefffhhh
 >>> count_solutions(State())   # tilings of the empty board
 5992
 
+:func:`generate` makes levels of the booklet's five grades (:data:`GRADES`),
+each with one solution; :func:`grade_of` grades any start the way a person
+would find it (see :mod:`puzzlekit.twist.grading`).
+
 The string-level functions of the TwistGame API (:func:`solutions`,
 :func:`viable_piece_placements`, the ``is_*`` predicates) work on the
 placement strings directly.
@@ -32,14 +36,15 @@ from puzzlekit.twist.api import (
     viable_piece_placements,
 )
 from puzzlekit.twist.challenges import Challenge, challenge, challenges
-from puzzlekit.twist.generate import (
-    EFFORT,
-    LEVELS,
-    Level,
-    effort,
-    generate,
-    level_of,
-    random_state,
+from puzzlekit.twist.generate import DEFAULT_NODE_LIMIT, effort, generate, random_state
+from puzzlekit.twist.grading import (
+    GRADES,
+    PEG_BITS,
+    SCORE_BANDS,
+    Difficulty,
+    Grade,
+    difficulty,
+    grade_of,
 )
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
 from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve
@@ -47,31 +52,35 @@ from puzzlekit.twist.state import LegalMoves, Placement, State
 
 __all__ = [
     "COLOUR",
-    "EFFORT",
-    "LEVELS",
+    "DEFAULT_NODE_LIMIT",
+    "GRADES",
     "PEGS",
+    "PEG_BITS",
     "PEG_COUNT",
     "PIECES",
     "PUZZLE",
+    "SCORE_BANDS",
     "SHAPES",
     "Challenge",
     "Colour",
+    "Difficulty",
+    "Grade",
     "LegalMoves",
-    "Level",
     "Placement",
     "Solutions",
     "State",
     "challenge",
     "challenges",
     "count_solutions",
+    "difficulty",
     "effort",
     "find_solutions",
     "generate",
+    "grade_of",
     "hint",
     "is_placement_string_valid",
     "is_placement_string_well_formed",
     "is_placement_well_formed",
-    "level_of",
     "loops",
     "random_state",
     "solutions",
@@ -88,9 +97,15 @@ PUZZLE: PuzzleType[State, Placement] = PuzzleType(
     random_state=random_state,
     strategies="puzzlekit.testing.twist",
     cli="puzzlekit.twist.cli",
+    grades=GRADES,
+    generate=generate,
+    grade=grade_of,
 )
 """IQ-Twist's entry in :data:`puzzlekit.PUZZLES`.
 
 >>> PUZZLE.solve(PUZZLE.random_state(1)).solved
 True
+>>> level = PUZZLE.generate("junior", seed=2)
+>>> PUZZLE.grade(level.start), level.replayed().is_solved
+('junior', True)
 """

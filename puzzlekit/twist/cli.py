@@ -35,7 +35,8 @@ from puzzlekit.cli import (
 )
 from puzzlekit.errors import ArgumentError, LimitReached, ParseError, UnsolvableError, quoted
 from puzzlekit.twist.challenges import challenge
-from puzzlekit.twist.generate import LEVELS, effort, generate
+from puzzlekit.twist.generate import generate
+from puzzlekit.twist.grading import GRADES
 from puzzlekit.twist.solver import find_solutions, hint, solve
 from puzzlekit.twist.state import State
 
@@ -166,14 +167,26 @@ def _hint(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    start = generate(args.level, args.seed, node_limit=args.node_limit, time_limit=args.time_limit)
+    level = generate(
+        args.grade,
+        seed=args.seed,
+        node_limit=args.node_limit,
+        time_limit=args.time_limit,
+        progress=progress_line(args),
+    )
+    end_progress(args)
     if args.json:
         emit_json(
-            {"level": args.level, "seed": args.seed, "start": str(start), "effort": effort(start)}
+            {
+                "grade": level.grade,
+                "seed": args.seed,
+                "start": str(level.start),
+                "witness": [str(move) for move in level.witness],
+            }
         )
     else:
-        print(start)
-        print(start.grid())
+        print(level.start)
+        print(level.start.grid())
     return EXIT_OK
 
 
@@ -237,17 +250,16 @@ def register(commands: Any) -> None:
 
     generate_ = add_command(
         sub, "generate", run=_generate,
-        summary="make a start with exactly one solution",
-        description="Make a start of a level with exactly one solution (same seed, same start).",
-        example="puzzlekit twist generate --level wizard --seed 7",
+        summary="make a level of a grade: a start with exactly one solution",
+        description="Make a start of a grade with exactly one solution (same seed, same "
+        "start); --json adds the placements that solve it.",
+        example="puzzlekit twist generate wizard --seed 7",
     )
-    generate_.add_argument(
-        "--level", choices=LEVELS, default="junior", help="difficulty (default junior)"
-    )
+    generate_.add_argument("grade", metavar="GRADE", choices=GRADES, help=", ".join(GRADES))
     generate_.add_argument(
         "--seed", type=int, default=None, help="random seed (default: a fresh random start)"
     )
-    add_limits(generate_, nodes="sub-problems, summed over every search", progress=False)
+    add_limits(generate_, nodes="nodes (solver sub-problems, grader positions), summed")
 
     show = add_command(
         sub, "show", run=_show,

@@ -1,69 +1,53 @@
-"""Generating IQ-Twist challenges with exactly one solution, graded by search effort.
+"""Generating IQ-Twist levels with exactly one solution, of a chosen grade.
 
-A challenge's *effort* is the number of sub-problems the solver
-(:func:`~puzzlekit.twist.find_solutions`) expands to find every solution of
-it, and so to prove the one it has unique. Each of the booklet's five
-levels is a band of effort:
+The generator picks a tiling of the board (one of the 5992) and the
+orientation of each piece at random, puts every peg the holes allow into
+the holes of their colour, then takes pegs away one at a time, in random
+order, as long as the solution stays unique. Along that chain the start
+gets harder; the first start of the grade asked for (by
+:func:`~puzzlekit.twist.grade_of`, see :mod:`puzzlekit.twist.grading`) is
+the level, and the solver's line to its solution is the witness. For
+``starter`` the chain also offers each start with one of the pieces
+given, as the booklet's first challenges do.
 
-============  ==============  =============================================
-level         effort (nodes)  typical start
-============  ==============  =============================================
-``starter``   at most 30      6-7 pegs, often a piece as well
-``junior``    31 to 90        5-7 pegs
-``expert``    91 to 200       4-7 pegs
-``master``    201 to 450      4-6 pegs
-``wizard``    more than 450   3-4 pegs
-============  ==============  =============================================
+A level's *effort* (:func:`effort`) is the number of sub-problems the
+solver expands to find every solution and so prove the one unique: a
+measure of the work a start takes that the grade does not use, so it can
+check it.
 
-Measured over seeds 0-7 the mean effort is about 21, 46, 130, 312 and 540
-from ``starter`` to ``wizard``. The bands give 8 of the 10 booklet
-challenges shipped their booklet level; the two others (2, a starter,
-and 49, an expert) are shipped as pegs only, without the pieces the booklet
-gives, so they are harder than the booklet's. The generator picks a tiling
-of the board (one of the 5992) and the orientation of each piece at random,
-puts every peg the holes allow into the holes of their colour, then takes
-pegs away one at a time, in random order, as long as the solution stays
-unique. Along that chain the effort grows; the first start whose effort
-falls in the level's band is returned. For ``starter`` the chain also
-offers each start with one piece given.
-
->>> from puzzlekit.twist import count_solutions
->>> start = generate("expert", seed=1)
->>> level_of(start), count_solutions(start)
-('expert', 1)
+>>> from puzzlekit.twist import count_solutions, grade_of
+>>> level = generate("expert", seed=1)
+>>> level.grade, grade_of(level.start), count_solutions(level.start)
+('expert', 'expert', 1)
+>>> level.replayed().is_solved
+True
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import islice
-from typing import Literal, TypeAlias
 
-from puzzlekit.errors import ArgumentError, PuzzleError, quoted
-from puzzlekit.limits import Budget, make_rng
+from puzzlekit.contract import Challenge
+from puzzlekit.levels import draw
+from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, _difficulty
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
-from puzzlekit.twist.solver import _FOOTPRINT_OPTIONS, _problem, _Search, _tilings
+from puzzlekit.twist.solver import (
+    _FOOTPRINT_OPTIONS,
+    _completion,
+    _problem,
+    _Search,
+    _tilings,
+)
 from puzzlekit.twist.state import Placement, State
 
-__all__ = ["EFFORT", "LEVELS", "Level", "effort", "generate", "level_of", "random_state"]
+__all__ = ["DEFAULT_NODE_LIMIT", "effort", "generate", "random_state"]
 
-Level: TypeAlias = Literal["starter", "junior", "expert", "master", "wizard"]
-"""A difficulty level of the booklet."""
-
-LEVELS: tuple[Level, ...] = ("starter", "junior", "expert", "master", "wizard")
-"""The booklet's levels, easiest first."""
-
-EFFORT: dict[Level, tuple[int, int | None]] = {
-    "starter": (0, 30),
-    "junior": (31, 90),
-    "expert": (91, 200),
-    "master": (201, 450),
-    "wizard": (451, None),
-}
-"""Per level, the band of :func:`effort` (lowest, highest or ``None`` for no bound)."""
-
-_ATTEMPTS = 400
-
+DEFAULT_NODE_LIMIT = 500_000
+"""The node budget of :func:`generate` when it is given no limit: about 5 seconds, and
+8 times what the hardest of seeds 0-99 needs for ``wizard`` (64,000 at most)."""
 
 def _effort(start: State, budget: Budget) -> int:
     """The nodes a full search of *start* expands, spent from *budget*."""
@@ -88,23 +72,6 @@ def effort(start: State, *, node_limit: int | None = None, time_limit: float | N
     if budget.exhausted:
         raise budget.limit_reached("effort")
     return spent
-
-
-def _level(spent: int) -> Level:
-    for level in LEVELS:
-        low, high = EFFORT[level]
-        if low <= spent and (high is None or spent <= high):
-            return level
-    raise AssertionError("the bands cover every effort")  # pragma: no cover
-
-
-def level_of(start: State) -> Level:
-    """The level whose effort band holds *start*'s effort.
-
-    >>> level_of(State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0"))
-    'starter'
-    """
-    return _level(effort(start))
 
 
 def _solution(rng: random.Random) -> tuple[Placement, ...]:
@@ -144,65 +111,87 @@ def random_state(seed: int | None = None) -> State:
 
 
 def _unique(start: State, budget: Budget) -> bool:
+    """Whether *start* has exactly one solution (meaningless once *budget* ran out)."""
     problem = _problem(start)
     if problem is None:
         return False
-    found = sum(1 for _ in islice(_Search(problem, budget).covers(), 2))
-    if budget.exhausted:
-        raise budget.limit_reached("generate")
-    return found == 1
+    return sum(1 for _ in islice(_Search(problem, budget).covers(), 2)) == 1
 
 
-def _chain(pieces: tuple[Placement, ...], rng: random.Random, budget: Budget) -> list[State]:
+def _chain(pieces: tuple[Placement, ...], rng: random.Random, budget: Budget) -> Iterator[State]:
     """Unique starts from the most pegs to the fewest, each one peg less than the last."""
     pegs = _pegs(pieces, rng)
     start = State(pegs)
-    if not _unique(start, budget):
-        return []
-    chain = [start]
+    if not _unique(start, budget) or budget.exhausted:
+        return
+    yield start
     rng.shuffle(pegs)
     for peg in pegs:
-        fewer = State(p for p in chain[-1].placements if p != peg)
-        if fewer.placements and _unique(fewer, budget):
-            chain.append(fewer)
-    return chain
+        fewer = State(p for p in start.placements if p != peg)
+        if not fewer.placements:
+            continue
+        unique = _unique(fewer, budget)
+        if budget.exhausted:
+            return
+        if unique:
+            start = fewer
+            yield start
+
+
+def _candidate(
+    grade: Grade, rng: random.Random, budget: Budget
+) -> Challenge[State, Placement] | None:
+    """The first start of *grade* along the chain of one random solution, or ``None``."""
+    pieces = _solution(rng)
+    highest = SCORE_BANDS[grade][1]
+    for start in _chain(pieces, rng, budget):
+        if Difficulty(len(start.pegs), 0, 0, 0, 0.0).score > highest:
+            return None  # the missing pegs alone score past the grade, and more go
+        options = [start]
+        if grade == "starter":
+            options.append(State((*start.placements, rng.choice(pieces))))
+        for option in options:
+            found = _difficulty(option, budget)
+            if found is None:
+                return None
+            if found.grade == grade:
+                witness = _completion(option, budget)
+                if witness is None:
+                    return None  # the budget ran out: the one solution is there
+                return Challenge(option, witness, grade)
+    return None
 
 
 def generate(
-    level: Level,
-    seed: int | None = None,
+    grade: Grade,
     *,
+    seed: int | None = None,
     node_limit: int | None = None,
     time_limit: float | None = None,
-) -> State:
-    """A start of *level* with exactly one solution; the same *seed* gives the same start.
+    progress: ProgressCallback | None = None,
+) -> Challenge[State, Placement]:
+    """A level of *grade*: a start with exactly one solution, and the placements that solve it.
 
-    ``seed=None`` means fresh randomness. The start holds only pegs, or pegs
-    and one piece for ``starter``. See the module documentation for how
-    levels are graded. A limit (nodes summed over every search the
-    generator runs) raises :class:`~puzzlekit.LimitReached`.
+    The witness places the missing pieces in piece order, each legal
+    through :meth:`State.play <puzzlekit.twist.State.play>`; the start
+    holds only pegs, or pegs and one piece for ``starter``. The same *seed*
+    gives the same level (``None``: fresh randomness). A limit (nodes
+    summed over every search the generator runs; without any limit,
+    :data:`DEFAULT_NODE_LIMIT`) raises :class:`~puzzlekit.LimitReached`.
 
     >>> from puzzlekit.twist import count_solutions
-    >>> start = generate("starter", seed=7)
-    >>> start == generate("starter", seed=7), count_solutions(start), level_of(start)
+    >>> level = generate("starter", seed=7)
+    >>> level == generate("starter", seed=7), count_solutions(level.start), level.grade
     (True, 1, 'starter')
     """
-    if not isinstance(level, str):
-        raise TypeError(f"level must be a str, not {type(level).__name__}")
-    if level not in EFFORT:
-        raise ArgumentError(f"level must be one of {', '.join(LEVELS)}; not {quoted(level)}")
-    rng = make_rng(seed)
-    budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    for _ in range(_ATTEMPTS):
-        pieces = _solution(rng)
-        for start in _chain(pieces, rng, budget):
-            options = [start]
-            if level == "starter":
-                options.append(State((*start.placements, rng.choice(pieces))))
-            for option in options:
-                spent = _effort(option, budget)
-                if budget.exhausted:
-                    raise budget.limit_reached("generate")
-                if _level(spent) == level:
-                    return option
-    raise PuzzleError(f"no {level} challenge found in {_ATTEMPTS} attempts")  # pragma: no cover
+    return draw(
+        grade,
+        GRADES,
+        lambda rng, budget: _candidate(grade, rng, budget),
+        seed=seed,
+        node_limit=node_limit,
+        time_limit=time_limit,
+        progress=progress,
+        default_node_limit=DEFAULT_NODE_LIMIT,
+        what="generate",
+    )

@@ -8,7 +8,7 @@ import pytest
 from commandline import run_puzzlekit
 
 from puzzlekit.cli import main
-from puzzlekit.twist import challenges, generate
+from puzzlekit.twist import State, challenges, generate, grade_of
 
 CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
 SOLVED_1 = "a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0"
@@ -72,7 +72,7 @@ def test_a_limit_exits_3_and_says_null(capsys):
     assert "limit reached" in capsys.readouterr().err
     assert main(["twist", "solve", "--all", "", "--node-limit", "3", "--json"]) == 3
     assert json.loads(capsys.readouterr().out)["count"] is None
-    assert main(["twist", "generate", "--level", "wizard", "--node-limit", "5"]) == 3
+    assert main(["twist", "generate", "wizard", "--node-limit", "5"]) == 3
     assert main(["twist", "solve", "i6B0j2B0", "--time-limit", "inf", "--json"]) == 0
 
 
@@ -89,7 +89,8 @@ def test_hint_on_finished_and_stuck_boards(capsys):
         ("solve", "a7A7x"),
         ("solve", "--challenge", "0"),
         ("hint", "a7A7a7A7"),
-        ("generate", "--level", "easy"),
+        ("generate", "easy"),
+        ("generate", "--seed", "1"),
     ],
 )
 def test_bad_input_exits_2_without_traceback(args):
@@ -101,8 +102,25 @@ def test_bad_input_exits_2_without_traceback(args):
 def test_hint_and_generate_json():
     hint = json.loads(run("hint", CHALLENGE_1, "--json").stdout)
     assert hint["hint"] == "a7A7" and hint["solvable"] is True
-    made = json.loads(run("generate", "--level", "master", "--seed", "4", "--json").stdout)
-    assert made["start"] == str(generate("master", seed=4)) and made["level"] == "master"
+    made = json.loads(run("generate", "master", "--seed", "4", "--json").stdout)
+    level = generate("master", seed=4)
+    assert made == {
+        "grade": "master",
+        "seed": 4,
+        "start": str(level.start),
+        "witness": [str(move) for move in level.witness],
+    }
+    state = State.parse(made["start"])
+    for move in made["witness"]:
+        state = state.play(move)
+    assert state.is_solved and grade_of(State.parse(made["start"])) == "master"
+
+
+def test_generate_prints_the_start_and_its_board(capsys):
+    assert main(["twist", "generate", "junior", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    start = generate("junior", seed=3).start
+    assert lines == [str(start), *start.grid().splitlines()]
 
 
 def test_show_writes_svg_and_json(tmp_path):

@@ -18,9 +18,11 @@ from puzzlekit.twist import (
     State,
     challenge,
     count_solutions,
+    difficulty,
     effort,
     find_solutions,
     generate,
+    grade_of,
     hint,
     is_placement_string_valid,
     is_placement_string_well_formed,
@@ -106,6 +108,7 @@ def test_huge_and_infinite_limits_mean_no_limit(unlimited):
         assert hint(start, **limit) is not None
         assert effort(start, **limit) > 0
         assert count_solutions(start, **limit) == 1
+        assert grade_of(start, **limit) == difficulty(start).grade
     assert generate("starter", seed=1, time_limit=unlimited) == generate("starter", seed=1)
 
 
@@ -117,7 +120,7 @@ def test_huge_and_infinite_limits_mean_no_limit(unlimited):
 )
 def test_bad_limits_are_refused_everywhere(limit, error):
     start = State.parse(CHALLENGE_1)
-    for call in (solve, find_solutions, count_solutions, hint, effort):
+    for call in (solve, find_solutions, count_solutions, hint, effort, difficulty, grade_of):
         with pytest.raises(error):
             call(start, **limit)
     with pytest.raises(error):
@@ -145,18 +148,18 @@ def test_challenge_numbers(number, error):
         challenge(number)
 
 
-@pytest.mark.parametrize(("level", "seed", "error"), [("easy", 1, ArgumentError),
+@pytest.mark.parametrize(("grade", "seed", "error"), [("easy", 1, ArgumentError),
                                                       (3, 1, TypeError),
                                                       ("junior", 1.5, TypeError),
                                                       ("junior", "1", TypeError)])
-def test_generate_arguments(level, seed, error):
+def test_generate_arguments(grade, seed, error):
     with pytest.raises(error):
-        generate(level, seed)
+        generate(grade, seed=seed)
 
 
 def test_seed_none_means_fresh_randomness():
     assert len({str(random_state(None)) for _ in range(6)}) > 1
-    assert len({str(generate("starter")) for _ in range(3)}) > 1
+    assert len({str(generate("starter").start) for _ in range(3)}) > 1
 
 
 def test_state_constructor_refuses_surplus_placements_as_argument_errors():
