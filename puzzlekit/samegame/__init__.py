@@ -7,6 +7,10 @@ no such group is left, and *cleared* when no block is. Scores follow the
 board's :class:`Rules` value (:data:`STANDARD`: ``(n - 2) ** 2`` per move,
 1000 for clearing the board).
 
+:func:`generate` makes levels for apps: a full board of a grade (:data:`GRADES`)
+that can be cleared, with a line that clears it; :func:`grade_of` grades any
+board and :func:`clearing_line` searches for a line that clears one.
+
 Cells are ``(row, col)``, 0-based, row 0 at the top; colours are ints, written
 ``0``-``9`` then ``a``-``z`` and ``A``-``Z`` in the text form, ``.`` for empty.
 
@@ -41,7 +45,7 @@ from puzzlekit.samegame.board import (
     play_sequence,
     settle,
 )
-from puzzlekit.samegame.generate import ClearableBoard, clearable_board
+from puzzlekit.samegame.generate import GRADES, clearable_board, generate, grade_of
 from puzzlekit.samegame.positions import load_standard_set, random_board, random_state
 from puzzlekit.samegame.rules import (
     CLEAR_THE_BOARD,
@@ -51,25 +55,28 @@ from puzzlekit.samegame.rules import (
     EndPenalty,
     Rules,
 )
-from puzzlekit.samegame.solver import solve
+from puzzlekit.samegame.solver import clearing_line, solve
 
 __all__ = [
     "CLEAR_THE_BOARD",
     "CLICKOMANIA",
     "COLOUR_CHARS",
+    "GRADES",
     "MAX_COLOURS",
     "MAX_SIDE",
     "PRESETS",
     "PUZZLE",
     "STANDARD",
     "Board",
-    "ClearableBoard",
     "Colour",
     "EndPenalty",
     "Group",
     "Move",
     "Rules",
     "clearable_board",
+    "clearing_line",
+    "generate",
+    "grade_of",
     "load_standard_set",
     "play_sequence",
     "random_board",
@@ -100,6 +107,9 @@ PUZZLE: PuzzleType[Board, Move] = PuzzleType(
     strategies="puzzlekit.testing.samegame",
     cli="puzzlekit.samegame.cli",
     score=score,
+    grades=GRADES,
+    generate=generate,
+    grade=grade_of,
 )
 """SameGame in the registry :data:`puzzlekit.PUZZLES`.
 

@@ -1,4 +1,4 @@
-"""The ``puzzlekit samegame`` commands: show, play, solve and random.
+"""The ``puzzlekit samegame`` commands: show, play, solve, hint, random and generate.
 
 Boards are read from a file (or ``-`` for standard input) in the text form
 of :meth:`~puzzlekit.samegame.Board.parse`; moves are written ``ROW,COL``.
@@ -31,6 +31,7 @@ from puzzlekit.cli import (
 from puzzlekit.errors import ArgumentError, quoted
 from puzzlekit.grid import parse_size
 from puzzlekit.samegame.board import MAX_SIDE, Board, Move, play_sequence
+from puzzlekit.samegame.generate import GRADES, generate
 from puzzlekit.samegame.positions import STANDARD_SET_SIZE, load_standard_set, random_board
 from puzzlekit.samegame.rules import PRESETS
 
@@ -47,12 +48,14 @@ def _read_board(args: argparse.Namespace) -> Board:
     return board if rules is None else board.with_rules(PRESETS[rules])
 
 
-def _add_rules(parser: argparse.ArgumentParser) -> None:
+def _add_rules(
+    parser: argparse.ArgumentParser,
+    default: str = "those the board text names, else standard",
+) -> None:
     parser.add_argument(
         "--rules",
         choices=sorted(PRESETS),
-        help="the rules to play by (default: those the board text names, else standard: "
-        "(n-2)^2 per move and 1000 for clearing)",
+        help=f"the rules to play by (default: {default}: (n-2)^2 per move and 1000 for clearing)",
     )
 
 
@@ -182,6 +185,34 @@ def _random(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _generate(args: argparse.Namespace) -> int:
+    height, width = _size(args.size)
+    level = generate(
+        args.grade,
+        height=height,
+        width=width,
+        colours=args.colours,
+        rules=PRESETS[args.rules or "standard"],
+        seed=args.seed,
+        node_limit=args.node_limit,
+        time_limit=args.time_limit,
+        progress=progress_line(args),
+    )
+    end_progress(args)
+    if args.json:
+        emit_json(
+            {
+                "grade": level.grade,
+                "seed": args.seed,
+                "start": str(level.start),
+                "witness": [str(move) for move in level.witness],
+            }
+        )
+    else:
+        print(level.start)
+    return EXIT_OK
+
+
 def register(commands: Any) -> None:
     """Add the ``samegame`` command group to the ``puzzlekit`` command.
 
@@ -255,6 +286,21 @@ def register(commands: Any) -> None:
     rand.add_argument("size", metavar="ROWSxCOLS", help="board size, for example 15x15")
     rand.add_argument("--colours", type=int, default=5, help="number of colours (default 5)")
     rand.add_argument("--seed", type=int, help="random seed (default: a fresh board each time)")
+
+    gen = add_command(
+        sub, "generate", run=_generate,
+        summary="make a level of a grade: a full board that can be cleared",
+        description="Make a full board of ROWSxCOLS blocks (default 10x10) of a grade that "
+        "can be cleared (same seed, same board); --json adds a line of moves that clears it.",
+        example="puzzlekit samegame generate hard 15x15 --colours 3 --seed 7",
+    )
+    gen.add_argument("grade", metavar="GRADE", choices=GRADES, help=", ".join(GRADES))
+    gen.add_argument("size", metavar="ROWSxCOLS", nargs="?", default="10x10",
+                     help="board size (default 10x10)")
+    gen.add_argument("--colours", type=int, default=3, help="number of colours (default 3)")
+    gen.add_argument("--seed", type=int, help="random seed (default: a fresh board each time)")
+    add_limits(gen, nodes="placements and search moves, summed over every board tried")
+    _add_rules(gen, default="standard")
 
 
 def demo() -> str:

@@ -1,28 +1,38 @@
-"""Boards that can be cleared, each with a clearing line as a witness, and a difficulty grade.
+"""Levels: boards that can be cleared, each with a line that clears it, and a grade.
 
-:func:`clearable_board` builds a full board backwards from the empty one:
-each step *inserts* a group (a vertical run into a column, a row of blocks
-across neighbouring columns, or a new column) whose colour differs from every
-block it touches, so that removing it again is a legal move that gives back
-the board before. The groups removed in reverse order of insertion clear the
-board: that line is the witness. Every column keeps room for 0 or at least
-``min_group`` more blocks, so a step can always fill it; when no placement
-fits for a while (few colours), the last few groups are taken back. Every
-choice comes from one random stream, so a seed always gives the same board.
+A board comes one of two ways, whichever is faster for its colours:
 
-The grade is the share of random lines (each move the group of a random
-playable block) that fail to clear the board: 0 when every one clears, 1 when
-none does. Building needs enough colours to keep neighbouring groups apart:
-four or more colours build boards of 50 x 50 in a tenth of a second; three
-colours work up to about 15 x 15, two up to about 5 x 5, and past that the
-construction often runs into its node limit (:class:`~puzzlekit.LimitReached`).
+* up to three colours (:data:`SEARCHED_COLOURS`), a random board, kept when the
+  clearing search (:func:`~puzzlekit.samegame.solver.clearing_line`) finds a
+  line that clears it: with so few colours most random boards can be
+  cleared, and the search finds a line in a fraction of a second even on
+  30 x 30 boards. A board the search does not clear within its node
+  allotment is dropped and the next one drawn;
+* with more colours random boards can rarely be cleared, so the board is
+  built backwards from the empty one: each step *inserts* a group (a
+  vertical run into a column, a row of blocks across neighbouring columns,
+  or a new column) whose colour differs from every block it touches, so
+  that removing it again is a legal move that gives back the board before.
+  The groups removed in reverse order of insertion clear the board. Every
+  column keeps room for 0 or at least ``min_group`` more blocks, so a step
+  can always fill it; when no placement fits for a while, the last few
+  groups are taken back, and a board that still does not fill is dropped.
 
->>> puzzle = clearable_board(4, 5, 3, seed=1)
->>> board = puzzle.board
->>> for move in puzzle.witness:
-...     board = board.play(move)
->>> board.is_solved, puzzle.board.count, 0 <= puzzle.difficulty <= 1
-(True, 20, True)
+The witness is the line the clearing search finds, or for a built board it
+does not clear within its allotment, the groups in reverse order of insertion.
+
+The grade (:func:`grade_of`) is the effort of the clearing search: the nodes
+(moves made) it needs before its first clearing line, per block of the
+board, which is about the number of random playouts it tries. Up to
+:data:`EASY_EFFORT` is ``"easy"``, up to :data:`HARD_EFFORT` ``"medium"``, more
+``"hard"``. Every choice comes from one random stream and every search runs
+under node limits, so a seed always gives the same level.
+
+>>> level = generate("medium", height=5, width=6, colours=3, seed=1)
+>>> level.grade, level.start.count, level.replayed().is_solved
+('medium', 30, True)
+>>> grade_of(level.start)
+'medium'
 """
 
 from __future__ import annotations
@@ -30,46 +40,62 @@ from __future__ import annotations
 import random
 from typing import Final
 
-import attrs
-
-from puzzlekit.errors import ArgumentError
+from puzzlekit import levels
+from puzzlekit.contract import Challenge, SearchResult
+from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.samegame.board import MAX_COLOURS, MAX_SIDE, Board, Move
-from puzzlekit.samegame.core import Layout
+from puzzlekit.samegame.positions import random_board
 from puzzlekit.samegame.rules import STANDARD, Rules
+from puzzlekit.samegame.solver import clearing_search
 
-__all__ = ["TRIALS", "ClearableBoard", "clearable_board"]
+__all__ = [
+    "EASY_EFFORT", "GRADES", "HARD_EFFORT", "SEARCHED_COLOURS",
+    "clearable_board", "generate", "grade_of",
+]
 
-TRIALS: Final = 16
-"""How many random lines grade a board's difficulty by default.
+GRADES: Final = levels.GRADES
+"""The grades of SameGame levels, easiest first: those of :data:`puzzlekit.levels.GRADES`.
 
->>> TRIALS
-16
+>>> GRADES
+('easy', 'medium', 'hard')
 """
 
+EASY_EFFORT: Final = 1.0
+"""The most clearing-search nodes per block of an ``"easy"`` board.
+
+>>> EASY_EFFORT
+1.0
+"""
+
+HARD_EFFORT: Final = 4.0
+"""The most clearing-search nodes per block of a ``"medium"`` board; past it, ``"hard"``.
+
+>>> HARD_EFFORT
+4.0
+"""
+
+SEARCHED_COLOURS: Final = 3
+"""Up to this many colours, levels are random boards checked by the clearing search.
+
+With more, random boards can rarely be cleared, and levels are built backwards.
+
+>>> SEARCHED_COLOURS
+3
+"""
+
+_SEARCHES = 3  # clearing searches, seeds 0, 1, 2, whose median effort grades a board
+_SEARCH_EFFORT = 64  # nodes per block a search spends on a random board before dropping it
+_LEVEL_EFFORT = 500  # nodes per block (plus _LEVEL_NODES) a generator spends without limits
+_LEVEL_NODES = 10_000
+_BUILD_EFFORT = 20  # placements per cell (plus _BUILD_NODES) before a board is dropped
+_BUILD_NODES = 100
 _TRIES_PER_STEP = 64  # failed placements in a row before the last groups are taken back
 _UNDO = 8  # at most this many
 
 # A group inserted while building: its cells as (column, height from the bottom).
 _Cells = list[tuple[int, int]]
-
-
-@attrs.frozen
-class ClearableBoard:
-    """A board that can be cleared, a line that clears it, and how hard that is to find.
-
-    >>> puzzle = clearable_board(2, 2, 2, seed=3)
-    >>> len(puzzle.witness) >= 1, puzzle.board.play(puzzle.witness[0]).count < 4
-    (True, True)
-    """
-
-    board: Board
-    """The full board, under the rules it was built for."""
-    witness: tuple[Move, ...]
-    """A line of moves that clears :attr:`board` (each any cell of its group)."""
-    difficulty: float
-    """The share of random lines that fail to clear the board, from 0 to 1."""
 
 
 class _Builder:
@@ -202,6 +228,126 @@ class _Builder:
         )
 
 
+def _nodes(count: int, effort: float) -> int:
+    """The clearing-search nodes *effort* per block allows on a board of *count* blocks."""
+    return max(1, int(effort * count))
+
+
+def _band(nodes: int, count: int) -> int:
+    """The index in :data:`GRADES` of a clearing search that cleared *count* blocks in *nodes*."""
+    if nodes <= _nodes(count, EASY_EFFORT):
+        return 0
+    return 1 if nodes <= _nodes(count, HARD_EFFORT) else 2
+
+
+def grade_of(
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+) -> str:
+    """How hard *board* is to clear: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`GRADES`).
+
+    The grade of the median effort of three clearing searches
+    (:func:`~puzzlekit.samegame.solver.clearing_line` with seeds 0, 1 and 2):
+    up to :data:`EASY_EFFORT` nodes per block before the first clearing line
+    is easy, up to :data:`HARD_EFFORT` medium, more (or no clearing line by
+    then) hard. A board a search proves cannot be cleared raises
+    :class:`~puzzlekit.UnsolvableError`; the limits raise
+    :class:`~puzzlekit.LimitReached` when they stop the searches before the
+    grade is known (they need at most ``3 * HARD_EFFORT * board.count`` nodes).
+
+    >>> grade_of(Board.parse("1122\\n2211"))
+    'easy'
+    >>> grade_of(Board.parse("12\\n21"))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.UnsolvableError: no line clears this board
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, not {type(board).__name__}")
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    graded = _graded(board, None, _nodes(board.count, HARD_EFFORT), budget)
+    if graded is None:
+        raise budget.limit_reached("grade_of")
+    return graded[0]
+
+
+def _graded(
+    board: Board, wanted: str | None, nodes: int, budget: Budget
+) -> tuple[str, tuple[Move, ...] | None] | None:
+    """The grade of *board* and a line that clears it (``None`` when no search found one).
+
+    The searches with seeds 0, 1, 2 are paid from *budget*; the first may
+    make *nodes* nodes, the others at most as many as tell medium from hard.
+    ``None`` when the budget stops them or as soon as the median cannot be
+    *wanted* (``None``: any grade). Raises :class:`~puzzlekit.UnsolvableError`
+    when a search proves that no line clears the board.
+    """
+    count = board.count
+    bands: list[int] = []
+    line = None
+    for seed in range(_SEARCHES):
+        result = _search(board, nodes if seed == 0 else min(nodes, _nodes(count, HARD_EFFORT)),
+                         seed, budget)
+        if result is None:
+            return None
+        if result.proved_unsolvable:
+            raise UnsolvableError("no line clears this board")
+        # A search that ran out of nodes only says the board is harder than its limit.
+        bands.append(_band(result.nodes, count) if result.solved else len(GRADES) - 1)
+        if result.solved and line is None:
+            line = result.moves
+        if wanted is not None:
+            index = GRADES.index(wanted)
+            if sum(band < index for band in bands) > 1 or sum(band > index for band in bands) > 1:
+                return None
+        if len(bands) == 2 and bands[0] == bands[1] and line is not None:
+            break  # the third search cannot move the median
+    return GRADES[sorted(bands)[len(bands) // 2]], line
+
+
+def generate(
+    grade: str,
+    *,
+    height: int = 10,
+    width: int = 10,
+    colours: int = 3,
+    rules: Rules = STANDARD,
+    seed: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+) -> Challenge[Board, Move]:
+    """A level of *grade*: a full *height* x *width* board of at most *colours* colours under
+    *rules*, a line that clears it (the witness) and its grade (``grade_of(level.start)``).
+
+    The same *seed* gives the same level (``None``: a fresh one). Nodes are
+    the blocks of the random boards drawn, the placements tried while
+    building, and the moves of the clearing searches; the limits raise
+    :class:`~puzzlekit.LimitReached` when they stop the work (without limits,
+    after ``500 * height * width + 10_000`` nodes: some grades are rare at
+    some sizes and colours, such as easy boards of five colours past 15 x 15,
+    and some small shapes have none). A time limit never changes the level,
+    it only stops the work sooner.
+
+    >>> level = generate("easy", height=4, width=5, colours=2, seed=7)
+    >>> level.grade, level.replayed().is_solved
+    ('easy', True)
+    >>> generate("hard", height=1, width=2, colours=2, seed=1, node_limit=100)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.LimitReached: samegame.generate stopped by its node limit after ...
+    """
+    _check(height, width, colours, rules)
+
+    def candidate(rng: random.Random, budget: Budget) -> Challenge[Board, Move] | None:
+        return _level(height, width, colours, rules, grade, rng, budget)
+
+    return levels.draw(
+        grade, GRADES, candidate, seed=seed, node_limit=node_limit, time_limit=time_limit,
+        progress=progress,
+        default_node_limit=_LEVEL_EFFORT * height * width + _LEVEL_NODES, what="samegame.generate",
+    )
+
+
 def clearable_board(
     height: int,
     width: int,
@@ -209,97 +355,122 @@ def clearable_board(
     *,
     seed: int | None = None,
     rules: Rules = STANDARD,
-    trials: int = TRIALS,
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-) -> ClearableBoard:
-    """A full *height* x *width* board of at most *colours* colours that *rules* let be cleared.
+) -> Challenge[Board, Move]:
+    """A level of any grade: a full *height* x *width* board of at most *colours* colours that
+    *rules* let be cleared, a line that clears it and its grade (see :func:`generate`).
 
-    The same *seed* gives the same board (``None``: a fresh one). Each
-    placement tried and each move of a grading line is a node; the limits
-    raise :class:`~puzzlekit.LimitReached` when they stop the work (without
-    limits, after ``200 * height * width + 10_000`` nodes: some small shapes
-    with few colours have no board this construction reaches). A board
-    no game can clear (fewer cells than ``rules.min_group``) is an
-    :class:`~puzzlekit.ArgumentError`. *trials* random lines grade the
-    difficulty (0: no grading, difficulty 0.0).
+    A board no game can clear (fewer cells than ``rules.min_group``) is an
+    :class:`~puzzlekit.ArgumentError`.
 
-    >>> clearable_board(3, 3, 1, seed=0).witness
-    (Move(row=2, col=0),)
+    >>> level = clearable_board(3, 3, 1, seed=0)
+    >>> level.witness, level.grade
+    ((Move(row=2, col=0),), 'easy')
     >>> clearable_board(1, 1, 2)
     Traceback (most recent call last):
     ...
     puzzlekit.errors.ArgumentError: no 1 x 1 board can be cleared with min_group 2
     """
+    _check(height, width, colours, rules)
+    if node_limit is None and time_limit is None:
+        node_limit = _LEVEL_EFFORT * height * width + _LEVEL_NODES
+    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+    rng = make_rng(seed)
+    while not budget.exhausted:
+        level = _level(height, width, colours, rules, None, rng, budget)
+        if level is not None:
+            return level
+        budget.check_clock()
+    raise budget.limit_reached("clearable_board")
+
+
+def _check(height: int, width: int, colours: int, rules: Rules) -> None:
     check_int("height", height, minimum=1, maximum=MAX_SIDE)
     check_int("width", width, minimum=1, maximum=MAX_SIDE)
     check_int("colours", colours, minimum=1, maximum=MAX_COLOURS)
-    check_int("trials", trials, minimum=0, maximum=10**6)
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     if height * width < rules.min_group:
         raise ArgumentError(
             f"no {height} x {width} board can be cleared with min_group {rules.min_group}"
         )
-    if node_limit is None and time_limit is None:
-        node_limit = 200 * height * width + 10_000
-    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    rng = make_rng(seed)
-    if colours == 1:  # one group of every block
-        builder = _Builder(height, width, 1, rules.min_group)
-        builder.columns = [[0] * height for _ in range(width)]
-        builder.inserted = [[(0, 0)]]
+
+
+def _level(
+    height: int, width: int, colours: int, rules: Rules, grade: str | None,
+    rng: random.Random, budget: Budget,
+) -> Challenge[Board, Move] | None:
+    """One level drawn from *rng*, graded, or ``None`` when this draw gives none.
+
+    The clearing search runs only as far as it must to tell whether the
+    board has *grade* (any grade for ``None``).
+    """
+    count = height * width
+    witness: tuple[Move, ...] | None = None
+    if colours <= SEARCHED_COLOURS:
+        if budget.spend(count):  # a node per block drawn
+            return None
+        board = random_board(height, width, colours, seed=rng.getrandbits(64), rules=rules)
     else:
-        builder = _build(height, width, colours, rules.min_group, rng, budget)
-    board = Board(tuple(map(tuple, builder.columns)), height, rules)
-    witness = tuple(Move(height - 1 - y, x) for x, y in (cells[0] for cells in
-                                                         reversed(builder.inserted)))
-    return ClearableBoard(board, witness, _grade(board, trials, rng, budget))
+        built = _build(height, width, colours, rules.min_group, rng, budget)
+        if built is None:
+            return None
+        board = Board(tuple(map(tuple, built.columns)), height, rules)
+        witness = tuple(Move(height - 1 - y, x) for x, y in (cells[0] for cells in
+                                                             reversed(built.inserted)))
+    # A random board also needs a search to find a clearing line; a built one has its own.
+    if grade == "easy":
+        effort = EASY_EFFORT
+    elif grade == "medium" or witness is not None:
+        effort = HARD_EFFORT
+    else:
+        effort = _SEARCH_EFFORT
+    try:
+        graded = _graded(board, grade, _nodes(count, effort), budget)
+    except UnsolvableError:
+        return None
+    if graded is None:
+        return None
+    found, line = graded
+    witness = line or witness
+    return None if witness is None else Challenge(board, witness, found)
+
+
+def _search(
+    board: Board, nodes: int, seed: int, budget: Budget
+) -> SearchResult[Board, Move] | None:
+    """The clearing search with *seed* on *board*, of at most *nodes* nodes paid from *budget*.
+
+    ``None`` when the budget stops it: the search does not depend on its
+    limits, so a line it finds within what the budget allows is the line it
+    finds with all *nodes*. Ctrl-C stops the caller too.
+    """
+    if budget.node_limit is not None:
+        nodes = min(nodes, budget.node_limit - budget.nodes)
+    inner = Budget(node_limit=max(0, nodes), time_limit=budget.remaining)
+    result = clearing_search(board, inner, seed)
+    if inner.stopped_by == "interrupted":
+        raise KeyboardInterrupt
+    budget.spend(result.nodes)
+    return None if budget.exhausted or budget.check_clock() else result
 
 
 def _build(
     height: int, width: int, colours: int, min_group: int, rng: random.Random, budget: Budget
-) -> _Builder:
-    """Insert groups until the board is full, taking some back after a dead end."""
+) -> _Builder | None:
+    """Insert groups until the board is full, taking some back after a dead end; ``None``
+    when the budget or this board's allotment of placements runs out first."""
     builder = _Builder(height, width, colours, min_group)
     failures = 0
-    while not builder.full:
+    for _ in range(_BUILD_EFFORT * height * width + _BUILD_NODES):
+        if builder.full:
+            return builder
         if budget.spend():
-            raise budget.limit_reached("clearable_board")
+            return None
         failures = 0 if builder.step(rng) else failures + 1
         if failures >= _TRIES_PER_STEP and builder.inserted:
             builder.undo(rng)
             failures = 0
-    return builder
-
-
-def _grade(board: Board, trials: int, rng: random.Random, budget: Budget) -> float:
-    """The share of *trials* random lines that do not clear *board*.
-
-    Each move removes the group of a block drawn from the playable ones, as
-    the solver's playouts do (cheap on packed boards, so large boards grade
-    fast; groups are drawn in proportion to their size).
-    """
-    if not trials:
-        return 0.0
-    layout = Layout(board.width, board.height, board.colours)
-    start = layout.encode(board.columns)
-    min_group = board.rules.min_group
-    failed = 0
-    for _ in range(trials):
-        bits = start
-        while True:
-            if min_group == 2:
-                seeds = layout.playable(bits)
-                group = layout.flood(bits, layout.any_block(seeds, rng)) if seeds else 0
-            else:
-                groups = layout.groups(bits, min_group)
-                group = rng.choice(groups) if groups else 0
-            if not group:
-                break
-            if budget.spend():
-                raise budget.limit_reached("clearable_board")
-            bits = layout.remove(bits, group)
-        failed += bits != 0
-    return failed / trials
+    return None

@@ -15,7 +15,15 @@ import pytest
 from commandline import run_puzzlekit
 
 from puzzlekit.cli import main
-from puzzlekit.samegame import Board, Move, load_standard_set, play_sequence, random_board
+from puzzlekit.samegame import (
+    CLICKOMANIA,
+    Board,
+    Move,
+    generate,
+    load_standard_set,
+    play_sequence,
+    random_board,
+)
 from puzzlekit.samegame.cli import demo
 
 BOARD = "1..\n12.\n221\n"
@@ -36,7 +44,7 @@ def board_file(tmp_path):
     return path
 
 
-@pytest.mark.parametrize("command", ["show", "play", "solve", "random"])
+@pytest.mark.parametrize("command", ["show", "play", "solve", "hint", "random", "generate"])
 def test_every_subcommand_has_help_with_an_example(command):
     result = run(command, "--help")
     assert result.returncode == 0
@@ -139,6 +147,34 @@ def test_solve_refuses_bad_choices(args, message, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", stdin_of(BOARD))
     assert main(["samegame", "solve", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_generate_prints_a_level_of_the_grade(capsys):
+    assert main(["samegame", "generate", "medium", "6x8", "--colours", "4", "--seed", "5"]) == 0
+    level = generate("medium", height=6, width=8, colours=4, seed=5)
+    assert Board.parse(capsys.readouterr().out) == level.start
+    args = ["samegame", "generate", "hard", "--seed", "2", "--rules", "clickomania", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    start = Board.parse(data["start"])
+    assert (start.height, start.width, start.rules) == (10, 10, CLICKOMANIA)
+    assert data["grade"] == "hard" and data["seed"] == 2
+    assert play_sequence(start, data["witness"])[0].is_solved
+    assert main(args) == 0 and json.loads(capsys.readouterr().out) == data
+
+
+@pytest.mark.parametrize(("args", "status", "message"), [
+    (["tough"], 2, "invalid choice: 'tough'"),
+    (["easy", "0x3"], 2, "height must be from 1 to 1000, not 0"),
+    (["easy", "3x"], 2, "3x"),
+    (["easy", "--colours", "63"], 2, "colours must be from 1 to 62"),
+    (["hard", "--node-limit", "5"], 3, "samegame.generate stopped by its node limit"),
+    (["hard", "2x2", "--colours", "2", "--seed", "1", "--node-limit", "1000"], 3, "limit reached"),
+])
+def test_generate_refuses_bad_choices_and_keeps_its_limits(args, status, message, capsys):
+    assert main(["samegame", "generate", *args]) == status
+    error = capsys.readouterr().err
+    assert message in error and "Traceback" not in error
 
 
 def test_demo_line_replays_to_its_score():

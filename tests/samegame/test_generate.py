@@ -1,107 +1,213 @@
-"""Clearable boards: every one is cleared by its witness, a seed gives the same board."""
+"""Levels: every board is full, cleared by its witness, graded as asked; seeds and limits hold.
+
+The grades are checked against measures the grade does not use: the
+score solver ``solve`` (another objective and schedule) and the clearing
+search with other seeds.
+"""
 
 from __future__ import annotations
+
+import statistics
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from samegame.test_solver import best_possible
 
-from puzzlekit import ArgumentError, LimitReached
+from puzzlekit import PUZZLES, ArgumentError, Challenge, LimitReached, UnsolvableError
 from puzzlekit.samegame import (
     CLICKOMANIA,
+    GRADES,
     PRESETS,
     Board,
-    ClearableBoard,
+    Move,
     Rules,
     clearable_board,
-    play_sequence,
+    clearing_line,
+    generate,
+    grade_of,
+    random_board,
     solve,
 )
+from puzzlekit.samegame.generate import EASY_EFFORT, HARD_EFFORT, SEARCHED_COLOURS
 
 
-def replay(puzzle: ClearableBoard) -> Board:
-    board = puzzle.board
-    for move in puzzle.witness:
+def check_level(level: Challenge[Board, Move], height: int, width: int, colours: int,
+                rules: Rules) -> None:
+    """A full board of the asked shape, colours and rules, cleared by its witness through play."""
+    board = level.start
+    assert (board.height, board.width, board.count) == (height, width, height * width)
+    assert set(board.colours) <= set(range(colours)) and board.rules == rules
+    assert level.grade in GRADES
+    for move in level.witness:
         assert move in board.legal_moves()
         board = board.play(move)
-    return board
+    assert board.is_solved and level.replayed() == board
 
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.integers(1, 12), st.integers(2, 12), st.integers(3, 8), st.sampled_from(list(PRESETS)),
+    st.integers(1, 6), st.integers(2, 6), st.integers(1, 6), st.sampled_from(sorted(PRESETS)),
     st.integers(0, 2**32),
 )
-def test_every_board_is_full_and_cleared_by_its_witness(
+def test_clearable_boards_of_every_small_shape(
     height: int, width: int, colours: int, rules: str, seed: int
 ) -> None:
-    try:
-        puzzle = clearable_board(height, width, colours, seed=seed, rules=PRESETS[rules],
-                                 trials=4, node_limit=200_000)
-    except LimitReached:
-        return  # some shapes have no board this construction reaches in time
-    board = puzzle.board
-    assert (board.height, board.width, board.count) == (height, width, height * width)
-    assert set(board.colours) <= set(range(colours)) and board.rules == PRESETS[rules]
-    assert replay(puzzle).is_solved
-    assert play_sequence(board, puzzle.witness)[0].is_solved
-    assert 0 <= puzzle.difficulty <= 1
+    level = clearable_board(height, width, colours, seed=seed, rules=PRESETS[rules])
+    check_level(level, height, width, colours, PRESETS[rules])
+    assert grade_of(level.start) == level.grade
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.integers(1, 4), st.integers(1, 4), st.integers(2, 3), st.integers(1, 3),
-       st.integers(0, 2**32))
-def test_small_boards_are_proved_clearable_by_the_solver(
-    height: int, width: int, colours: int, min_group: int, seed: int
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(GRADES), st.integers(2, 6), st.integers(2, 6), st.integers(1, 6),
+    st.integers(1, 3), st.integers(0, 2**32),
+)
+def test_levels_have_the_grade_asked_for(
+    grade: str, height: int, width: int, colours: int, min_group: int, seed: int
 ) -> None:
     rules = Rules(min_group=min_group)
-    if height * width < min_group:
-        with pytest.raises(ArgumentError):
-            clearable_board(height, width, colours, rules=rules)
-        return
     try:
-        puzzle = clearable_board(height, width, colours, seed=seed, rules=rules,
-                                 node_limit=50_000)
+        level = generate(grade, height=height, width=width, colours=colours, rules=rules,
+                         seed=seed, node_limit=1_500)
     except LimitReached:
-        return
-    result = solve(puzzle.board, node_limit=200_000)
-    assert not result.proved_unsolvable and replay(puzzle).is_solved
+        return  # some grades are rare on small boards (a 2 x 2 board is never hard)
+    check_level(level, height, width, colours, rules)
+    assert level.grade == grade == grade_of(level.start)
+    if height * width <= 12:  # the exhaustive search agrees that the board can be cleared
+        assert best_possible(level.start)[1]
 
 
-def test_the_same_seed_gives_the_same_board() -> None:
-    first = clearable_board(10, 12, 5, seed=42)
-    assert clearable_board(10, 12, 5, seed=42) == first
-    assert clearable_board(10, 12, 5, seed=43) != first
-    assert len({clearable_board(6, 6, 4).board for _ in range(5)}) > 1  # seed=None: fresh
+@pytest.mark.parametrize("grade", GRADES)
+def test_default_levels_of_every_grade(grade: str) -> None:
+    for seed in range(3):
+        level = generate(grade, seed=seed)
+        check_level(level, 10, 10, 3, Rules())
+        assert level.grade == grade == grade_of(level.start)
 
 
-def test_one_colour_is_one_group_and_grading_counts_failures() -> None:
-    puzzle = clearable_board(3, 4, 1, seed=0)
-    assert puzzle.board.colours == (0,) and len(puzzle.witness) == 1
-    assert puzzle.difficulty == 0.0
-    assert clearable_board(8, 8, 5, seed=1, trials=0).difficulty == 0.0
-    graded = [clearable_board(8, 8, 5, seed=seed).difficulty for seed in range(5)]
-    assert all(grade * 16 == int(grade * 16) for grade in graded)
-    assert clearable_board(4, 4, 3, seed=3, rules=CLICKOMANIA).board.rules == CLICKOMANIA
+@pytest.mark.parametrize(("height", "width", "colours", "grade"), [
+    (30, 30, 2, "easy"), (20, 20, 2, "medium"), (30, 30, 3, "medium"), (20, 20, 3, "hard"),
+    (30, 30, 5, "hard"), (12, 12, 4, "easy"),
+])
+def test_large_levels(height: int, width: int, colours: int, grade: str) -> None:
+    level = generate(grade, height=height, width=width, colours=colours, seed=1)
+    check_level(level, height, width, colours, Rules())
+    assert level.grade == grade
 
 
-def test_a_large_board() -> None:
-    puzzle = clearable_board(50, 50, 5, seed=2, trials=1)
-    assert replay(puzzle).is_solved
+def test_the_same_seed_gives_the_same_level() -> None:
+    for colours in (3, 5):
+        first = generate("medium", colours=colours, seed=42)
+        assert generate("medium", colours=colours, seed=42) == first
+        assert generate("medium", colours=colours, seed=42, node_limit=10**7) == first
+        assert generate("medium", colours=colours, seed=42, time_limit=60) == first
+        assert generate("medium", colours=colours, seed=43) != first
+        assert clearable_board(10, 10, colours, seed=42) == clearable_board(
+            10, 10, colours, seed=42)
+    assert len({generate("easy").start for _ in range(4)}) > 1  # seed=None: fresh
+
+
+@pytest.mark.parametrize(("side", "colours"), [(8, 3), (6, 4)])
+def test_grades_grow_with_the_effort_of_other_searches(side: int, colours: int) -> None:
+    """Over a few levels per grade (random boards with 3 colours, built ones with 4), the
+    score solver fails more often and the clearing search with other seeds needs more
+    nodes, from easy to hard."""
+    cells = side * side
+    failures, efforts = [], []
+    for grade in GRADES:
+        boards = [generate(grade, height=side, width=side, colours=colours, seed=seed).start
+                  for seed in range(6)]
+        failures.append(statistics.mean(
+            not solve(board, node_limit=2 * cells, seed=seed).solved
+            for board in boards for seed in (1, 2)))
+        efforts.append(statistics.mean(
+            min(clearing_line(board, node_limit=64 * cells, seed=seed).nodes, 64 * cells) / cells
+            for board in boards for seed in (3, 4, 5)))  # the grade uses seeds 0 to 2
+    assert failures == sorted(failures) and failures[0] < failures[-1], failures
+    assert efforts == sorted(efforts) and efforts[0] < efforts[-1], efforts
+
+
+def test_grade_of_reads_the_clearing_effort() -> None:
+    board = random_board(10, 10, 3, seed=3)
+    nodes = clearing_line(board).nodes
+    expected = ("easy" if nodes <= EASY_EFFORT * 100 else
+                "medium" if nodes <= HARD_EFFORT * 100 else "hard")
+    assert grade_of(board) == expected
+    assert grade_of(Board.parse("11")) == "easy"
+    assert grade_of(Board.parse("..\n..")) == "easy"  # already cleared
+    with pytest.raises(UnsolvableError):
+        grade_of(Board.parse("12\n21"))
+    with pytest.raises(UnsolvableError):
+        grade_of(Board.parse("1121"))
+    with pytest.raises(LimitReached, match="grade_of"):
+        grade_of(random_board(10, 10, 3, seed=1), node_limit=1)
+    with pytest.raises(LimitReached):
+        grade_of(random_board(30, 30, 3, seed=1), time_limit=0)
+    with pytest.raises(TypeError):
+        grade_of("11")  # type: ignore[arg-type]
+
+
+def test_the_registry_makes_and_grades_levels() -> None:
+    puzzle = PUZZLES["samegame"]
+    assert puzzle.grades == GRADES and puzzle.grade is grade_of and puzzle.generate is generate
+    assert SEARCHED_COLOURS == 3
+    level = clearable_board(4, 4, 3, seed=3, rules=CLICKOMANIA)
+    assert level.start.rules == CLICKOMANIA and level.replayed().is_solved
 
 
 def test_limits_and_arguments() -> None:
-    with pytest.raises(LimitReached):
-        clearable_board(10, 10, 5, seed=1, node_limit=5)
-    with pytest.raises(LimitReached):
-        clearable_board(20, 20, 5, seed=1, time_limit=0)
+    started = time.perf_counter()
+    for colours in (2, 3, 5):
+        with pytest.raises(LimitReached):
+            generate("hard", colours=colours, seed=1, node_limit=1)
+        with pytest.raises(LimitReached):  # a hard board takes more search than this
+            generate("hard", colours=colours, seed=1, node_limit=int(HARD_EFFORT * 100))
+        with pytest.raises(LimitReached):
+            clearable_board(20, 20, colours, seed=1, time_limit=0)
+    assert time.perf_counter() - started < 2
+    with pytest.raises(LimitReached, match=r"samegame\.generate"):
+        generate("hard", height=2, width=2, colours=2, seed=1)  # no 2 x 2 board is hard
     with pytest.raises(ArgumentError, match="no 1 x 2 board can be cleared with min_group 3"):
         clearable_board(1, 2, 3, rules=Rules(min_group=3))
+    with pytest.raises(ArgumentError, match="no grade"):
+        generate("tough")
+    with pytest.raises(TypeError):
+        generate(2)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
-        clearable_board(1001, 2, 3)
+        generate("easy", height=1001)
     with pytest.raises(ArgumentError):
         clearable_board(2, 2, 63)
     with pytest.raises(TypeError):
         clearable_board(2, 2, 3, rules="standard")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        clearable_board(2, 2, 3, seed="1")  # type: ignore[arg-type]
+        generate("easy", seed="1")  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3), st.integers(1, 3),
+       st.integers(0, 2**32))
+def test_the_clearing_search_agrees_with_exhaustive_search(
+    height: int, width: int, colours: int, min_group: int, seed: int
+) -> None:
+    board = random_board(height, width, colours, seed=seed, rules=Rules(min_group=min_group))
+    result = clearing_line(board, node_limit=50_000)
+    clearable = best_possible(board)[1]
+    assert result.complete or result.solved
+    assert result.solved == clearable == (not result.proved_unsolvable)
+    assert result.replayed() == result.final and result.score is None
+    if result.solved:
+        assert result.final.count == 0 and result.nodes <= 50_000
+
+
+def test_the_clearing_search_stops_at_its_limits() -> None:
+    board = random_board(30, 30, 3, seed=1)
+    assert not clearing_line(board, node_limit=10).solved
+    assert not clearing_line(board, time_limit=0).solved
+    assert clearing_line(Board.parse("..")).solved
+    assert clearing_line(board, seed=5) == clearing_line(board, seed=5)
+    with pytest.raises(TypeError):
+        clearing_line("11")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        clearing_line(board, node_limit=-1)
