@@ -5,7 +5,9 @@ through the ring of empty cells one step outside the board (when
 ``Rules.outside`` allows it); ring cells have row ``-1`` or ``height`` and
 column ``-1`` or ``width``, so a link across the top of a 2 x 3 board has
 corners ``(-1, c)``. A move is a :class:`Pair` of cells whose tiles are
-linked and removed.
+linked and removed. Under ``Rules(slide=True)`` (KShisen's "tiles can
+slide") a pair may first push tiles along a line: its :attr:`Pair.slide`
+says how far.
 
 >>> board = Board.parse('''
 ... ab.
@@ -48,7 +50,7 @@ from puzzlekit.grid import (
     where,
 )
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.linkpath.paths import Grid
+from puzzlekit.linkpath.paths import Grid, Move
 
 if TYPE_CHECKING:
     from puzzlekit.contract import SearchResult
@@ -109,7 +111,7 @@ def _check_gravity(instance: object, attribute: attrs.Attribute[Any], value: obj
         raise ArgumentError(f"gravity must be one of {_GRAVITIES!r}, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(init=False, repr=False)
 class Rules:
     """The rule switches of a game; a board carries its rules.
 
@@ -121,18 +123,26 @@ class Rules:
     'outside=yes max_turns=2 gravity=none groups=yes'
     >>> Rules.parse('gravity=down outside=no') == Rules(outside=False, gravity="down")
     True
+    >>> Rules(slide=True)  # KShisen's "tiles can slide": links of two segments at most
+    Rules(outside=True, max_turns=1, gravity=None, groups=False, slide=True)
+    >>> Rules(slide=True, max_turns=2)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: slide=True needs max_turns=1 (links of two segments, ...
     """
 
-    outside: bool = attrs.field(default=True, validator=_check_bool)
+    outside: bool = attrs.field(validator=_check_bool)
     """Whether links may run through the ring of cells just outside the board."""
-    max_turns: int = attrs.field(default=2, validator=_check_turns)
-    """The most turns a link may take: 0, 1 or 2 (a link has at most three segments)."""
-    gravity: Gravity | None = attrs.field(default=None, validator=_check_gravity)
+    max_turns: int = attrs.field(validator=_check_turns)
+    """The most turns a link may take: 0, 1 or 2 (a link has at most three segments).
+
+    Defaults to 2, or to 1 with :attr:`slide` (the only value it allows)."""
+    gravity: Gravity | None = attrs.field(validator=_check_gravity)
     """``"down"``: after a removal the tiles above each emptied cell fall.
 
     As in KShisen, the column of each removed tile settles: all its tiles
     drop to the bottom, keeping their order (closing any gap in it)."""
-    groups: bool = attrs.field(default=False, validator=_check_bool)
+    groups: bool = attrs.field(validator=_check_bool)
     """Whether tiles match by *group of four* kinds (1-4, 5-8, ...) rather than by kind.
 
     Mahjong's four flowers (and its four seasons) are four different tiles
@@ -141,13 +151,51 @@ class Rules:
     such a group: any two tiles of the same group of four may be linked and
     removed, and a board can be cleared only if each group has an even number
     of tiles. See :func:`match_key`."""
+    slide: bool = attrs.field(validator=_check_bool)
+    """Whether a move may first slide tiles, as KShisen's "tiles can slide" switch.
+
+    Links then have at most two segments (``max_turns=1``, so they never
+    leave the board and :attr:`outside` changes nothing), and besides the
+    plain removals a tile may *push*: the tiles side by side next to it in
+    its row (or column) move on along that line, all together, just far
+    enough to free the cell in the other tile's column (row), provided that
+    many empty cells lie beyond them on the board; the two tiles are then
+    linked through that cell with one turn and removed (the pushed tiles
+    stay where they went). The pushing tile itself does not move. Such a
+    move is a :class:`Pair` with a :attr:`~Pair.slide`. With gravity, every
+    column the move touched settles afterwards."""
+
+    def __init__(
+        self,
+        outside: bool = True,
+        max_turns: int | None = None,
+        gravity: Gravity | None = None,
+        groups: bool = False,
+        slide: bool = False,
+    ) -> None:
+        if max_turns is None:
+            max_turns = 1 if slide is True else 2
+        self.__attrs_init__(outside, max_turns, gravity, groups, slide)
+        if slide and max_turns != 1:
+            raise ArgumentError(
+                f"slide=True needs max_turns=1 (links of two segments, as in KShisen), "
+                f"not {max_turns}"
+            )
+
+    def __repr__(self) -> str:
+        # The slide switch is shown only when on, so the other rules keep their old repr.
+        return (
+            f"Rules(outside={self.outside!r}, max_turns={self.max_turns!r}, "
+            f"gravity={self.gravity!r}, groups={self.groups!r}"
+            + (", slide=True)" if self.slide else ")")
+        )
 
     def __str__(self) -> str:
         text = (
             f"outside={'yes' if self.outside else 'no'} max_turns={self.max_turns} "
             f"gravity={self.gravity or 'none'}"
         )
-        return text + " groups=yes" if self.groups else text
+        return text + " groups=yes" * self.groups + " slide=yes" * self.slide
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -155,6 +203,8 @@ class Rules:
 
         >>> Rules.parse("max_turns=1 groups=yes")
         Rules(outside=True, max_turns=1, gravity=None, groups=True)
+        >>> Rules.parse("slide=yes") == Rules(slide=True)
+        True
         >>> Rules.parse("gravity=up")
         Traceback (most recent call last):
         ...
@@ -163,22 +213,26 @@ class Rules:
         if not isinstance(text, str):
             raise TypeError(f"rules text must be a str, not {type(text).__name__}")
         values: dict[str, object] = {}
+        switches = ("outside", "groups", "slide")
         for word in text.split():
             key, _, value = word.partition("=")
-            if key in ("outside", "groups") and value in ("yes", "no"):
+            if key in switches and value in ("yes", "no"):
                 values[key] = value == "yes"
             elif key == "max_turns" and value in ("0", "1", "2"):
                 values[key] = int(value)
             elif key == "gravity" and value in ("none", "down"):
                 values[key] = None if value == "none" else value
-            elif key in ("outside", "max_turns", "gravity", "groups"):
-                expected = {"outside": "yes or no", "groups": "yes or no", "max_turns": "0, 1 or 2"}
+            elif key in (*switches, "max_turns", "gravity"):
+                expected = {"max_turns": "0, 1 or 2", "gravity": "none or down"}
                 raise ParseError(
-                    f"rules {quoted(text)}: {key} must be {expected.get(key, 'none or down')}"
+                    f"rules {quoted(text)}: {key} must be {expected.get(key, 'yes or no')}"
                 )
             else:
                 raise ParseError(f"rules {quoted(text)}: unknown setting {quoted(word)}")
-        return cls(**values)  # type: ignore[arg-type]
+        try:
+            return cls(**values)  # type: ignore[arg-type]
+        except ArgumentError as error:  # switches that contradict each other
+            raise ParseError(f"rules {quoted(text)}: {error}") from None
 
 
 _MOST_POINTS = 4
@@ -293,14 +347,46 @@ def _pair_cell(value: object) -> Cell:
     return row, col
 
 
-@attrs.frozen(init=False, order=True)
+_NO_SLIDE = (0, 0)
+
+_SLIDE = "slide="
+"""Starts the third word of a sliding pair's text."""
+
+
+def _slide_offset(value: object, a: Cell, b: Cell) -> tuple[int, int]:
+    """Check that *value* is no slide, or a slide of a pair *a* < *b*: see :attr:`Pair.slide`."""
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        type(number) is int for number in value
+    ):
+        offset = (value[0], value[1])
+    else:
+        raise TypeError(f"a slide is a (rows, columns) pair of ints, not {value!r}")
+    if offset == _NO_SLIDE:
+        return offset
+    if a[0] == b[0] or a[1] == b[1]:
+        raise ArgumentError(
+            f"cells {a} and {b} share a line: a slide links tiles in different rows and columns"
+        )
+    rows, cols = b[0] - a[0], b[1] - a[1]
+    allowed = ((rows, 0), (0, cols), (-rows, 0), (0, -cols))
+    if offset not in allowed:
+        raise ArgumentError(
+            f"a slide of cells {a} and {b} is one of {', '.join(map(str, allowed))}, "
+            f"not {offset}"
+        )
+    return offset
+
+
+@attrs.frozen(init=False, order=True, repr=False)
 class Pair:
     """A move: the two cells whose tiles are linked and removed, ``a`` before ``b``.
 
     The cells are kept in reading order (``a < b``), so a pair given either
     way round is the same move. The text form is ``R1,C1 R2,C2``. Rows and
     columns are ints from 0 (a pair can name cells off a given board;
-    :meth:`Board.play` refuses them).
+    :meth:`Board.play` refuses them). Under ``Rules(slide=True)`` a move may
+    push tiles first: its :attr:`slide` is then not ``(0, 0)`` and its text
+    ends with ``slide=DR,DC``.
 
     >>> pair = Pair((1, 3), (0, 0))
     >>> pair
@@ -309,16 +395,41 @@ class Pair:
     ('0,0 1,3', True)
     >>> Pair.parse("1,3 0,0") == pair == Pair.of(((0, 0), (1, 3)))
     True
+    >>> sliding = Pair((0, 0), (1, 3), slide=(0, 3))
+    >>> str(sliding), sliding.pusher, Pair.parse(str(sliding)) == sliding != pair
+    ('0,0 1,3 slide=0,3', (0, 0), True)
     """
 
     a: Cell
     """The first cell in reading order."""
     b: Cell
     """The second cell in reading order."""
+    slide: tuple[int, int]
+    """How far the pushed tiles move, ``(rows, columns)``: ``(0, 0)`` for a plain removal.
 
-    def __init__(self, a: Cell, b: Cell) -> None:
+    The tiles side by side next to the pushing tile move by this offset, so
+    that the link turns where the first of them was. A pair ``a``, ``b`` can
+    slide by ``(0, b_col - a_col)`` (``a`` pushes along its row toward
+    ``b``'s column), ``(b_row - a_row, 0)`` (``a`` pushes along its column),
+    or the opposite of either (``b`` pushes toward ``a``). See
+    :attr:`Rules.slide`."""
+
+    def __init__(self, a: Cell, b: Cell, slide: tuple[int, int] = _NO_SLIDE) -> None:
         first, second = _pair_cell(a), _pair_cell(b)
-        self.__attrs_init__(min(first, second), max(first, second))
+        first, second = min(first, second), max(first, second)
+        self.__attrs_init__(first, second, _slide_offset(slide, first, second))
+
+    @property
+    def pusher(self) -> Cell | None:
+        """The cell whose neighbours slide (``a`` or ``b``), or ``None`` for a plain removal.
+
+        >>> Pair((0, 0), (2, 3), slide=(-2, 0)).pusher
+        (2, 3)
+        """
+        if self.slide == _NO_SLIDE:
+            return None
+        toward_b = (self.b[0] - self.a[0], 0), (0, self.b[1] - self.a[1])
+        return self.a if self.slide in toward_b else self.b
 
     @classmethod
     def of(cls, move: object) -> Pair:
@@ -344,24 +455,57 @@ class Pair:
 
     @classmethod
     def parse(cls, text: str) -> Pair:
-        """Read ``R1,C1 R2,C2`` (0-based cells, in either order).
+        """Read ``R1,C1 R2,C2`` (0-based cells, in either order), maybe then ``slide=DR,DC``.
 
         >>> Pair.parse(" 2,0  0,1 ")
         Pair(a=(0, 1), b=(2, 0))
+        >>> Pair.parse("2,0 0,1 slide=-2,0")
+        Pair(a=(0, 1), b=(2, 0), slide=(-2, 0))
         >>> Pair.parse("0,0")
         Traceback (most recent call last):
         ...
-        puzzlekit.errors.ParseError: pair '0,0' is not of the form 'R1,C1 R2,C2'
+        puzzlekit.errors.ParseError: pair '0,0' is not of the form 'R1,C1 R2,C2' ...
         """
         if not isinstance(text, str):
             raise TypeError(f"pair text must be a str, not {type(text).__name__}")
-        words = text.split(maxsplit=2)
-        if len(words) != 2:
-            raise ParseError(f"pair {quoted(text)} is not of the form 'R1,C1 R2,C2'")
-        return cls(parse_cell(words[0]), parse_cell(words[1]))
+        words = text.split(maxsplit=3)
+        if len(words) not in (2, 3):
+            raise ParseError(
+                f"pair {quoted(text)} is not of the form 'R1,C1 R2,C2' "
+                f"or 'R1,C1 R2,C2 {_SLIDE}DR,DC'"
+            )
+        a, b = parse_cell(words[0]), parse_cell(words[1])
+        if len(words) == 2:
+            return cls(a, b)
+        parts = words[2].removeprefix(_SLIDE).split(",")
+        if (
+            not words[2].startswith(_SLIDE)
+            or len(parts) != 2
+            or not all(_is_int(part) for part in parts)
+        ):
+            raise ParseError(f"pair {quoted(text)}: {quoted(words[2])} is not '{_SLIDE}DR,DC'")
+        try:
+            return cls(a, b, (int(parts[0]), int(parts[1])))
+        except ArgumentError as error:
+            raise ParseError(f"pair {quoted(text)}: {error}") from None
 
     def __str__(self) -> str:
-        return f"{self.a[0]},{self.a[1]} {self.b[0]},{self.b[1]}"
+        text = f"{self.a[0]},{self.a[1]} {self.b[0]},{self.b[1]}"
+        if self.slide == _NO_SLIDE:
+            return text
+        return f"{text} {_SLIDE}{self.slide[0]},{self.slide[1]}"
+
+    def __repr__(self) -> str:
+        # A plain pair keeps the repr it had before slides existed.
+        shown = "" if self.slide == _NO_SLIDE else f", slide={self.slide!r}"
+        return f"Pair(a={self.a!r}, b={self.b!r}{shown})"
+
+
+def _to_pair(move: Move, stride: int) -> Pair:
+    """The :class:`Pair` of a grid move ``(i, j, shift)`` on a grid of *stride* (see paths)."""
+    i, j, shift = move
+    one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
+    return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
 
 
 def _is_int(text: str) -> bool:
@@ -644,6 +788,7 @@ class Board:
             max_turns=self.rules.max_turns,
             gravity=self.rules.gravity is not None,
             groups=self.rules.groups,
+            slide=self.rules.slide,
         )
 
     def find_path(self, a: Cell, b: Cell) -> Path | None:
@@ -670,6 +815,30 @@ class Board:
         corners = tuple((r - 1, c - 1) for r, c in found[1])
         return Path((a, *corners, b))
 
+    def link(self, move: Pair | str | tuple[Cell, Cell]) -> Path:
+        """The link a legal *move* draws (a :class:`Pair`, its text, or two cells).
+
+        For a plain pair it is :meth:`find_path`. For a slide it runs from
+        the pusher to the cell where the first pushed tile was, then turns to
+        the other tile: a link on the board as it is once the tiles have
+        slid. Raises :class:`~puzzlekit.IllegalMoveError` when :meth:`play`
+        would refuse *move*.
+
+        >>> board = Board.parse("ab.\\n.a.", rules=Rules(slide=True))
+        >>> board.link("0,0 1,1"), board.link("0,0 1,1 slide=0,1")
+        (Path(points=((0, 0), (1, 0), (1, 1))), Path(points=((0, 0), (0, 1), (1, 1))))
+        """
+        i, j, shift = self._legal(*self._move_cells(move))
+        pair = _to_pair((i, j, shift), self.width + 2)
+        pusher = pair.pusher
+        if pusher is None:
+            path = self.find_path(pair.a, pair.b)
+            assert path is not None  # the pair is legal
+            return path
+        other = pair.b if pusher == pair.a else pair.a
+        corner = (pusher[0] + pair.slide[0], pusher[1] + pair.slide[1])
+        return Path((pusher, corner, other))
+
     def can_link(self, a: Cell, b: Cell) -> bool:
         """Whether *a* and *b* hold equal tiles that can be linked now.
 
@@ -681,6 +850,17 @@ class Board:
         return self._why_not(self._cell(a), self._cell(b)) is None
 
     def _why_not(self, a: Cell, b: Cell) -> str | None:
+        reason = self._why_not_match(a, b)
+        if reason is not None:
+            return reason
+        if not self._grid.linked(self._index(a), self._index(b)):
+            ring = "" if self.rules.outside else " inside the board"
+            turns = self.rules.max_turns
+            return f"no link between {a} and {b} within {turns} turn{'s' * (turns != 1)}{ring}"
+        return None
+
+    def _why_not_match(self, a: Cell, b: Cell) -> str | None:
+        """Why the tiles at *a* and *b* could never be linked, whatever the lines; or ``None``."""
         if a == b:
             return f"cell {a} cannot be linked with itself"
         ka, kb = self.rows[a[0]][a[1]], self.rows[b[0]][b[1]]
@@ -693,12 +873,11 @@ class Board:
                 f"cells {a} and {b} hold different {apart} "
                 f"({kind_label(ka)!r} and {kind_label(kb)!r})"
             )
-        stride = self.width + 2
-        if not self._grid.linked((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1):
-            ring = "" if self.rules.outside else " inside the board"
-            turns = self.rules.max_turns
-            return f"no link between {a} and {b} within {turns} turn{'s' * (turns != 1)}{ring}"
         return None
+
+    def _index(self, cell: Cell) -> int:
+        """The padded index of a board cell in :attr:`_grid`."""
+        return (cell[0] + 1) * (self.width + 2) + cell[1] + 1
 
     # -- moves -------------------------------------------------------------------
 
@@ -719,13 +898,15 @@ class Board:
         ...
         puzzlekit.errors.IllegalMoveError: cells (0, 0) and (0, 1) hold different kinds ...
         """
-        return self._removed(*self._legal(a, b))
+        return self._removed(self._legal(a, b))
 
     def play(self, move: Pair | str | tuple[Cell, Cell]) -> Board:
         """The board after the move *move*: a :class:`Pair`, its text, or two cells.
 
         The two cells may come in either order. Raises
         :class:`~puzzlekit.IllegalMoveError` when the pair cannot be removed.
+        Under ``Rules(slide=True)`` a pair with a :attr:`~Pair.slide` first
+        pushes tiles (see :attr:`Rules.slide`).
 
         >>> board = Board.parse("ab.ab")
         >>> after = board.play(Pair((0, 0), (0, 3)))
@@ -733,33 +914,60 @@ class Board:
         True
         >>> board.play("0,0 0,3")
         Board.parse('.b..b')
+        >>> sliding = Board.parse("ab.\\n.a.", rules=Rules(slide=True))
+        >>> print(sliding.play("0,0 1,1 slide=0,1"))  # the a at 0,0 pushes the b right
+        rules: outside=yes max_turns=1 gravity=none slide=yes
+        ..b
+        ...
         """
-        return self._removed(*self._legal(*self._move_cells(move)))
+        return self._removed(self._legal(*self._move_cells(move)))
 
-    def _removed(self, a: Cell, b: Cell) -> Board:
-        """The board without the tiles at *a* and *b* (checked by :meth:`_legal`)."""
+    def _removed(self, move: Move) -> Board:
+        """The board after the grid move *move* (checked by :meth:`_legal`)."""
         grid = self._grid.copy()
-        stride = grid.stride
-        grid.remove((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1)
+        grid.remove(*move)
         return Board(grid.rows(), self.rules)
 
-    def _move_cells(self, move: object) -> tuple[object, object]:
+    def _move_cells(self, move: object) -> tuple[object, object, tuple[int, int]]:
         if isinstance(move, (tuple, list)) and len(move) == 2:
             # Not through Pair: off-board cells of the tuple form get the one off-board error.
-            return move[0], move[1]
+            return move[0], move[1], _NO_SLIDE
         pair = Pair.of(move)
-        return pair.a, pair.b
+        return pair.a, pair.b, pair.slide
 
-    def _legal(self, a: object, b: object) -> tuple[Cell, Cell]:
-        """The two cells in reading order; :class:`~puzzlekit.IllegalMoveError` saying why not."""
+    def _legal(self, a: object, b: object, slide: tuple[int, int] = _NO_SLIDE) -> Move:
+        """The grid move; :class:`~puzzlekit.IllegalMoveError` saying why it is not legal.
+
+        *slide* is the offset of a :class:`Pair`, checked against its cells.
+        """
         first, second = sorted((self._cell(a), self._cell(b)))  # either order: one message
-        reason = self._why_not(first, second)
+        if slide == _NO_SLIDE:
+            reason = self._why_not(first, second)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+            return self._index(first), self._index(second), 0
+        pair = Pair(first, second, slide)
+        pusher = pair.pusher
+        assert pusher is not None  # a slide has a pusher
+        other = second if pusher == first else first
+        i, j = self._index(pusher), self._index(other)
+        shift = slide[1] if slide[0] == 0 else slide[0] * (self.width + 2)
+        reason = self._why_not_match(first, second)
+        if reason is None and not self.rules.slide:
+            reason = "tiles cannot slide under these rules (Rules.slide is off)"
+        if reason is None:
+            why = self._grid.why_not_slide(i, j, shift)
+            corner = (pusher[0] + slide[0], pusher[1] + slide[1])
+            reason = None if why is None else f"{pusher} cannot push to link at {corner}: {why}"
         if reason is not None:
             raise IllegalMoveError(reason)
-        return first, second
+        return i, j, shift
 
     def legal_moves(self) -> Moves[Pair]:
         """Every :class:`Pair` that can be removed now, each once, grouped by kind.
+
+        Under ``Rules(slide=True)`` each kind's plain pairs come first, then
+        its slides.
 
         A lazy view: iterate it, ``len(view)``, ``view.count()``,
         ``bool(view)``, and ``move in view``, true exactly when :meth:`play`
@@ -775,8 +983,8 @@ class Board:
 
     def _pairs(self) -> Iterator[Pair]:
         stride = self.width + 2
-        for i, j in self._grid.pairs():
-            yield Pair((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
+        for move in self._grid.moves():
+            yield _to_pair(move, stride)
 
     def _accepts(self, move: object) -> bool:
         try:  # what play checks, without building the next board
@@ -931,8 +1139,18 @@ class Board:
         cell = (int(row), int(col))
         return cell if self.rows[cell[0]][cell[1]] else None
 
-    def to_text(self, *, path: Path | None = None, ring: bool = False) -> str:
+    def to_text(
+        self,
+        *,
+        path: Path | None = None,
+        ring: bool = False,
+        move: Pair | str | tuple[Cell, Cell] | None = None,
+    ) -> str:
         """The board as text, optionally with a link drawn and the ring shown.
+
+        With a legal *move* instead of a *path*, its :meth:`link` is drawn,
+        on the board as it is once the move's tiles have slid (see
+        :func:`puzzlekit.linkpath.render.board_text`).
 
         >>> board = Board.parse("axa")
         >>> print(board.to_text(path=board.find_path((0, 0), (0, 2))))
@@ -942,12 +1160,19 @@ class Board:
         """
         from puzzlekit.linkpath.render import board_text
 
-        return board_text(self, path=path, ring=ring)
+        return board_text(self, path=path, ring=ring, move=move)
 
-    def to_svg(self, *, path: Path | None = None, cell_size: int = 40) -> Svg:
-        """An SVG picture of the board, with *path* drawn as a line when given.
+    def to_svg(
+        self,
+        *,
+        path: Path | None = None,
+        cell_size: int = 40,
+        move: Pair | str | tuple[Cell, Cell] | None = None,
+    ) -> Svg:
+        """An SVG picture of the board, with *path* (or *move*'s link) drawn as a line.
 
-        *cell_size* is checked by :func:`puzzlekit.svg.check_cell_size`.
+        *cell_size* is checked by :func:`puzzlekit.svg.check_cell_size`; a
+        *move* is drawn as by :func:`puzzlekit.linkpath.render.board_svg`.
 
         >>> svg = Board.parse("ab\\nba").to_svg()
         >>> svg.startswith("<svg"), "<title>" in svg
@@ -955,7 +1180,7 @@ class Board:
         """
         from puzzlekit.linkpath.render import board_svg
 
-        return board_svg(self, path=path, cell_size=cell_size)
+        return board_svg(self, path=path, cell_size=cell_size, move=move)
 
     def _repr_svg_(self) -> str:
         """The SVG picture for notebooks.

@@ -17,11 +17,20 @@ the length they give, so the first hit is the shortest; likewise for middle
 columns. That is O(W + H) mask operations per pair, instead of walking every
 cell of every candidate route.
 
+With slides (KShisen's "tiles can slide" switch) a move may first push the
+run of tiles next to one tile along its row or column, to free the corner of
+a one-turn link (see :meth:`Grid.slides`); a move is then ``(i, j, shift)``:
+the pusher *i*, the other tile *j* and the padded-index shift of the run
+(0 for a plain removal).
+
 >>> grid = Grid(((1, 2, 1),), outside=True, max_turns=2)
 >>> grid.route(1, 1, 1, 3)  # around the 2, through the ring above
 (4, ((0, 1), (0, 3)))
 >>> Grid(((1, 2, 1),), outside=False, max_turns=2).route(1, 1, 1, 3) is None
 True
+>>> sliding = Grid(((1, 2, 0), (0, 1, 0)), outside=True, max_turns=1, slide=True)
+>>> list(sliding.slides([6, 12]))  # the 1 at (0, 0) pushes the 2 right, then links down
+[(6, 12, 1)]
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from typing import TypeAlias
 
 from puzzlekit.limits import Budget
 
-__all__ = ["Changes", "Grid", "Reach", "Route"]
+__all__ = ["Changes", "Grid", "Move", "Reach", "Route"]
 
 Route: TypeAlias = tuple[int, tuple[tuple[int, int], ...]]
 """A link as ``(length, corners)``, corners in padded coordinates, in path order."""
@@ -46,6 +55,11 @@ itself), ``left``..``right`` that of its row.
 
 Changes: TypeAlias = list[tuple[int, int]]
 """What a removal changed, as ``(padded index, old kind)``, so it can be undone."""
+
+Move: TypeAlias = tuple[int, int, int]
+"""A removal as ``(i, j, shift)``, padded indices: a plain pair ``i < j`` with shift 0, or a
+slide: pusher *i*, other tile *j*, and the shift of the pushed run (columns, or rows times
+the stride), which brings the link's corner to the pusher's line."""
 
 
 def _span(lo: int, hi: int) -> int:
@@ -63,6 +77,37 @@ def _run(mask: int, at: int, last: int) -> tuple[int, int]:
     above = mask >> (at + 1)
     high = at + (above & -above).bit_length() - 1 if above else last
     return low, high
+
+
+def _push(mask: int, at: int, unit: int, last: int) -> tuple[int, int]:
+    """The run of tiles next to *at* in direction *unit* (+-1) along a line, and its room.
+
+    Positions ``1..last`` are the board's; *mask* has their tiles (ring bits
+    are ignored: a run stops at the board's edge). Returns ``(tiles, room)``:
+    how many tiles lie side by side from ``at + unit`` on, and how many empty
+    cells follow them before the next tile or the edge; ``(0, 0)`` when the
+    cell next to *at* is empty or off the board. A few mask operations,
+    whatever the lengths (a full line is common).
+    """
+    if unit > 0:
+        # Board bits, and a wall bit just past the edge; bit 0 of ahead is at + 1.
+        ahead = ((mask & ((1 << (last + 1)) - 2)) | 1 << (last + 1)) >> (at + 1)
+        tiles = (ahead ^ (ahead + 1)).bit_length() - 1  # trailing ones
+        if not tiles:
+            return 0, 0
+        if at + tiles > last:  # the run reaches the wall
+            return last - at, 0
+        beyond = ahead >> tiles
+        return tiles, (beyond & -beyond).bit_length() - 1  # trailing zeros
+    # Board bits below at, and a wall bit at 0.
+    behind = (mask & ((1 << at) - 2)) | 1
+    gaps = ~behind & ((1 << at) - 1)
+    if not behind >> (at - 1) & 1:
+        return 0, 0
+    if not gaps:  # the run reaches the wall
+        return at - 1, 0
+    free = gaps.bit_length() - 1  # the first empty cell below the run
+    return at - 1 - free, free - (behind & ((1 << free) - 1)).bit_length() + 1
 
 
 def _middle(lines: list[int], lo_free: int, hi_free: int, p1: int, p2: int, mask: int) -> int:
@@ -110,6 +155,7 @@ class Grid:
         "max_turns",
         "outside",
         "rowm",
+        "slide",
         "stride",
         "width",
     )
@@ -122,6 +168,7 @@ class Grid:
         max_turns: int,
         gravity: bool = False,
         groups: bool = False,
+        slide: bool = False,
     ) -> None:
         height, width = len(rows), len(rows[0])
         self.height = height
@@ -131,6 +178,8 @@ class Grid:
         self.gravity = gravity
         self.groups = groups
         """Whether tiles match by group of four kinds (see ``Rules.groups``)."""
+        self.slide = slide
+        """Whether a move may push tiles first (see ``Rules.slide``)."""
         self.outside = outside
         cells = [0] * ((height + 2) * stride)
         for r, row in enumerate(rows):
@@ -162,6 +211,7 @@ class Grid:
         other.max_turns = self.max_turns
         other.gravity = self.gravity
         other.groups = self.groups
+        other.slide = self.slide
         other.outside = self.outside
         other.cells = self.cells.copy()
         other.rowm = self.rowm.copy()
@@ -194,17 +244,41 @@ class Grid:
 
     # -- moves ---------------------------------------------------------------
 
-    def remove(self, i: int, j: int) -> Changes:
-        """Empty cells *i* and *j*, let tiles fall if the rules say so; return the undo list."""
+    def remove(self, i: int, j: int, shift: int = 0) -> Changes:
+        """Play the move ``(i, j, shift)`` (see :data:`Move`); return the undo list.
+
+        A slide first pushes the run next to *i*; then *i* and *j* are
+        emptied and, with gravity, every column the move touched settles.
+        """
         cells = self.cells
-        changes: Changes = [(i, cells[i]), (j, cells[j])]
+        changes: Changes = []
+        touched = [i, j]
+        if shift:
+            touched += self.push_run(i, shift, changes)
+        changes += [(i, cells[i]), (j, cells[j])]
         self.set(i, 0)
         self.set(j, 0)
         if self.gravity:
             stride = self.stride
-            for column in {i % stride, j % stride}:
+            for column in sorted({index % stride for index in touched}):
                 self._settle(column, changes)
         return changes
+
+    def push_run(self, i: int, shift: int, changes: Changes) -> list[int]:
+        """Push the run of tiles next to *i* by *shift* (legal); its old cells, then its new."""
+        cells = self.cells
+        unit = 1 if -self.stride < shift < self.stride else self.stride
+        step = unit if shift > 0 else -unit
+        run = []
+        index = i + step
+        while cells[index]:  # ring cells are empty, and a legal run ends on the board
+            run.append(index)
+            index += step
+        for index in reversed(run):  # the far end first: it moves into free cells
+            changes += [(index + shift, cells[index + shift]), (index, cells[index])]
+            self.set(index + shift, cells[index])
+            self.set(index, 0)
+        return run + [index + shift for index in run]
 
     def _settle(self, column: int, changes: Changes) -> None:
         """Let the tiles of padded *column* fall to its bottom, in order (KShisen's gravity)."""
@@ -287,6 +361,88 @@ class Grid:
             self.link(self.reach(*divmod(i, stride)), self.reach(*divmod(j, stride)), best=False)
             is not None
         )
+
+    # -- slides ----------------------------------------------------------------
+
+    def _run_and_room(self, index: int, step: int) -> tuple[int, int]:
+        """:func:`_push` from the tile at padded *index* in direction *step* (+-1 or +-stride)."""
+        r, c = divmod(index, self.stride)
+        unit = 1 if step > 0 else -1
+        if step in (1, -1):
+            return _push(self.rowm[r], c, unit, self.width)
+        return _push(self.colm[c], r, unit, self.height)
+
+    def _seen(self, index: int, step: int) -> int:
+        """The first occupied padded cell from *index* in direction *step*, or -1.
+
+        Read off the masks, so it may be a ring cell of a closed ring (an
+        empty cell marked occupied): callers check the kind there.
+        """
+        r, c = divmod(index, self.stride)
+        mask, at, unit = (self.rowm[r], c, 1) if step in (1, -1) else (self.colm[c], r, self.stride)
+        if step < 0:
+            below = mask & ((1 << at) - 1)
+            return index - (at - below.bit_length() + 1) * unit if below else -1
+        above = mask >> (at + 1)
+        return index + (above & -above).bit_length() * unit if above else -1
+
+    def slides(self, tiles: list[int]) -> Iterator[Move]:
+        """Every slide among *tiles* (all matching): ``(pusher, other, shift)``, as in KShisen.
+
+        A tile *p* pushes the run of tiles beside it, along its row or
+        column, by ``d`` cells, when the run has at least ``d`` empty cells
+        beyond it on the board; the run's first ``d`` cells from *p* are then
+        free, and *p* links with one turn at ``p + d`` to the first tile
+        seen from there across the line (the push changes no cell of that
+        crossing line but the corner, so the masks as they are tell).
+        """
+        matching = set(tiles)
+        cells, stride = self.cells, self.stride
+        for p in tiles:
+            for step in (-stride, -1, 1, stride):
+                if not cells[p + step]:  # nothing beside it to push
+                    continue
+                room = self._run_and_room(p, step)[1]
+                across = (-stride, stride) if step in (1, -1) else (-1, 1)
+                for d in range(1, room + 1):
+                    corner = p + d * step
+                    for side in across:
+                        q = self._seen(corner, side)
+                        if q in matching:
+                            yield p, q, d * step
+
+    def why_not_slide(self, i: int, j: int, shift: int) -> str | None:
+        """Why :meth:`slides` would not give ``(i, j, shift)`` (kinds not checked), or ``None``.
+
+        *shift* must already bring the corner ``i + shift`` onto *j*'s line
+        (a :class:`~puzzlekit.linkpath.Pair` checks that); this checks the
+        run, its room, and the straight line from the corner to *j*.
+        """
+        stride = self.stride
+        along_row = -stride < shift < stride
+        step = (1 if along_row else stride) * (1 if shift > 0 else -1)
+        run, room = self._run_and_room(i, step)
+        distance = abs(shift) if along_row else abs(shift) // stride
+        if not run:
+            return "there is no tile beside it on that side to push"
+        if not room:
+            return f"its {run} tiles on that side reach the edge of the board: no room to slide"
+        if distance > room:
+            return f"the {run} tiles on that side can slide {room} cells, not {distance}"
+        corner = i + shift
+        side = (stride if j > corner else -stride) if along_row else (1 if j > corner else -1)
+        if self._seen(corner, side) != j:
+            return "the line from the corner to the other tile is blocked"
+        return None
+
+    def moves(self) -> Iterator[Move]:
+        """Every legal move (see :data:`Move`), by kind (ascending): plain pairs, then slides."""
+        groups = self.tiles_by_kind()
+        for kind in sorted(groups):
+            for i, j in self.kind_pairs(groups[kind]):
+                yield i, j, 0
+            if self.slide:
+                yield from self.slides(groups[kind])
 
     def tiles_by_kind(self) -> dict[int, list[int]]:
         """Padded indices of the tiles that match each other, in reading order.

@@ -1,10 +1,19 @@
 """Text and SVG pictures of a board, with a link drawn on request.
 
->>> from puzzlekit.linkpath import Board
+A move can be drawn instead of a link: its link is drawn on the board as it
+is once the move's tiles have slid (under ``Rules(slide=True)``), so the
+pushed tiles show in their new cells and the link runs through the cells
+they left.
+
+>>> from puzzlekit.linkpath import Board, Rules
 >>> board = Board.parse("a.\\nxa")
 >>> print(board_text(board, path=board.find_path((0, 0), (1, 1))))
 a+
 xa
+>>> sliding = Board.parse("ab.\\n.a.", rules=Rules(slide=True))
+>>> print(board_text(sliding, move="0,0 1,1 slide=0,1"))
+a+b
+.a.
 """
 
 from __future__ import annotations
@@ -12,12 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from puzzlekit.errors import ArgumentError
-from puzzlekit.linkpath.board import Path, kind_label
+from puzzlekit.linkpath.board import Board, Pair, Path, kind_label
 from puzzlekit.svg import PALETTE, Svg, SvgCanvas, check_cell_size
 
 if TYPE_CHECKING:
     from puzzlekit.grid import Cell
-    from puzzlekit.linkpath.board import Board
 
 __all__ = ["board_svg", "board_text"]
 
@@ -44,6 +52,36 @@ def _check_path(board: Board, path: Path | None) -> None:
             )
 
 
+def _scene(
+    board: Board, path: Path | None, move: Pair | str | tuple[Cell, Cell] | None
+) -> tuple[Board, Path | None, tuple[tuple[Cell, Cell], ...]]:
+    """What to draw: the board, the link, and each slid tile's old and new cell.
+
+    Without a *move*, the board and *path* as given; with one, the board
+    once its tiles have slid and its :meth:`~Board.link`.
+
+    >>> from puzzlekit.linkpath import Rules
+    >>> board = Board.parse("ab.\\n.a.", rules=Rules(slide=True))
+    >>> _scene(board, None, "0,0 1,1 slide=0,1")[2]
+    (((0, 1), (0, 2)),)
+    """
+    if move is None:
+        return board, path, ()
+    if path is not None:
+        raise ArgumentError("draw a path or a move, not both")
+    link = board.link(move)
+    pusher, _, shift = board._legal(*board._move_cells(move))
+    if not shift:
+        return board, link, ()
+    grid = board._grid.copy()
+    cells = grid.push_run(pusher, shift, [])
+    stride = grid.stride
+    places = [(index // stride - 1, index % stride - 1) for index in cells]
+    half = len(places) // 2
+    slid = tuple(zip(places[:half], places[half:], strict=True))
+    return Board(grid.rows(), board.rules), link, slid
+
+
 def _strokes(path: Path) -> dict[Cell, str]:
     """The character of each cell a link passes between its ends: ``-``, ``|`` or ``+``."""
     cells = path.cells()
@@ -58,17 +96,27 @@ def _strokes(path: Path) -> dict[Cell, str]:
     return marks
 
 
-def board_text(board: Board, *, path: Path | None = None, ring: bool = False) -> str:
+def board_text(
+    board: Board,
+    *,
+    path: Path | None = None,
+    ring: bool = False,
+    move: Pair | str | tuple[Cell, Cell] | None = None,
+) -> str:
     """The board one character per cell, *path* drawn with ``-``, ``|`` and ``+``.
 
     The ring outside the board is shown (blank where unused) when *ring* is
     true or the path runs through it; trailing blanks are cut from each line.
+    A legal *move* (instead of *path*) draws its link on the board as it is
+    once the move's tiles have slid; :class:`~puzzlekit.IllegalMoveError`
+    when the move is not legal.
 
     >>> from puzzlekit.linkpath import Board
     >>> print(board_text(Board.parse("ab"), ring=True))
     <BLANKLINE>
      ab
     """
+    board, path, _ = _scene(board, path, move)
     _check_path(board, path)
     marks = _strokes(path) if path is not None else {}
     show_ring = ring or any(
@@ -92,18 +140,31 @@ def board_text(board: Board, *, path: Path | None = None, ring: bool = False) ->
     return "\n".join(lines)
 
 
-def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) -> Svg:
+def board_svg(
+    board: Board,
+    *,
+    path: Path | None = None,
+    cell_size: int = 40,
+    move: Pair | str | tuple[Cell, Cell] | None = None,
+) -> Svg:
     """An SVG picture: tiles as coloured squares with their kind, *path* as a line.
 
-    A one-cell margin leaves room for links through the ring.
+    A one-cell margin leaves room for links through the ring. A legal
+    *move* (instead of *path*) draws its link on the board as it is once
+    the move's tiles have slid, and each slid tile's way from its old cell
+    as a dashed line (class ``slide``).
 
-    >>> from puzzlekit.linkpath import Board
+    >>> from puzzlekit.linkpath import Board, Rules
     >>> board = Board.parse("a.a")
     >>> svg = board_svg(board, path=board.find_path((0, 0), (0, 2)))
     >>> svg.count("<rect"), svg.count("<polyline")
     (3, 1)
+    >>> sliding = Board.parse("ab.\\n.a.", rules=Rules(slide=True))
+    >>> board_svg(sliding, move="0,0 1,1 slide=0,1").count('class="slide"')
+    1
     """
     size = check_cell_size(cell_size)
+    board, path, slid = _scene(board, path, move)
     _check_path(board, path)
     tiles = len(board.tiles)
     title = f"Lianliankan board, {board.height} x {board.width}, {tiles} tiles"
@@ -126,6 +187,12 @@ def board_svg(board: Board, *, path: Path | None = None, cell_size: int = 40) ->
                 fill="white", font_size=size // 2, text_anchor="middle",
                 dominant_baseline="central", font_family="sans-serif",
             )
+    for (r1, c1), (r2, c2) in slid:
+        canvas.line(
+            (c1 + 1.5) * size, (r1 + 1.5) * size, (c2 + 1.5) * size, (r2 + 1.5) * size,
+            stroke="#555", stroke_width=max(1, size // 20), stroke_dasharray=max(1, size // 8),
+            class_="slide",
+        )
     if path is not None:
         canvas.polyline(
             [((c + 1.5) * size, (r + 1.5) * size) for r, c in path.points],

@@ -18,6 +18,11 @@ with undo. Three things keep it small:
   applies when every tile of the kind has nothing above it and no gap below
   (removing them moves no other tile, ever); otherwise every move is tried,
   those that make the fewest tiles fall first.
+- **Slides** (``Rules(slide=True)``) turn the last two off: a slide moves
+  tiles into free cells, and a removal can take away the run another slide
+  needed, so links are no longer kept by removals. Every move is tried
+  (each kind's plain removals before its slides), and only the memo cuts
+  the search.
 
 >>> board = Board.parse('''
 ... ab.
@@ -37,19 +42,19 @@ from collections.abc import Iterator
 
 from puzzlekit.contract import SearchResult
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.linkpath.board import Board, Pair
-from puzzlekit.linkpath.paths import Grid
+from puzzlekit.linkpath.board import Board, Pair, _to_pair
+from puzzlekit.linkpath.paths import Grid, Move
 
 __all__ = ["search", "solve"]
 
-_Move = tuple[tuple[int, int], ...]
-"""One step of the search: one or more removals (padded indices), played together."""
+_Move = tuple[Move, ...]
+"""One step of the search: one or more removals (grid moves), played together."""
 
 _MATCH_UP_TO = 6
 """Kinds with at most this many tiles left are tested for a safe clearing."""
 
 
-def _matching(tiles: list[int], links: set[tuple[int, int]]) -> _Move | None:
+def _matching(tiles: list[int], links: set[tuple[int, int]]) -> tuple[tuple[int, int], ...] | None:
     """Pair off all *tiles* (at most :data:`_MATCH_UP_TO`) using *links*, or ``None``."""
     if not tiles:
         return ()
@@ -134,13 +139,25 @@ def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterato
     if budget.check_clock():
         return
     groups = sorted(grid.tiles_by_kind().values(), key=len)
+    if grid.slide:
+        pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+        if grid.gravity:
+            pairs.sort(key=lambda pair: _stack(grid, pair[0])[0] + _stack(grid, pair[1])[0])
+        for i, j in pairs:
+            yield ((i, j, 0),)
+        for tiles in groups:
+            for move in grid.slides(tiles):
+                yield (move,)
+            if budget.check_clock():
+                return
+        return
     small = [tiles for tiles in groups if len(tiles) <= _MATCH_UP_TO]
     small_pairs = [list(grid.kind_pairs(tiles, budget)) for tiles in small]
     for tiles, pairs in zip(small, small_pairs, strict=True):
         if _safe(grid, tiles):
             matching = _matching(tiles, set(pairs))
             if matching is not None:
-                yield matching
+                yield tuple((i, j, 0) for i, j in matching)
                 return
     if deadlocks is not None:
         unlinked = [
@@ -153,15 +170,15 @@ def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterato
     if grid.gravity:  # try first the removals that make the fewest tiles fall
         pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
         pairs.sort(key=lambda pair: _stack(grid, pair[0])[0] + _stack(grid, pair[1])[0])
-        for pair in pairs:
-            yield (pair,)
+        for i, j in pairs:
+            yield ((i, j, 0),)
         return
     for pairs in small_pairs:
-        for pair in pairs:
-            yield (pair,)
+        for i, j in pairs:
+            yield ((i, j, 0),)
     for tiles in groups[len(small) :]:
-        for pair in grid.kind_pairs(tiles, budget):
-            yield (pair,)
+        for i, j in grid.kind_pairs(tiles, budget):
+            yield ((i, j, 0),)
 
 
 def _safe(grid: Grid, tiles: list[int]) -> bool:
@@ -224,17 +241,13 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
     longest: list[_Move] = []
 
     def result(moves: list[_Move], complete: bool) -> SearchResult[Board, Pair]:
-        pairs = tuple(
-            Pair((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
-            for move in moves
-            for i, j in move
-        )
+        pairs = tuple(_to_pair(removal, stride) for move in moves for removal in move)
         final = board
         if pairs:  # the grid has moved on: replay the line on a fresh copy
             replay = board._grid.copy()
             for move in moves:
-                for i, j in move:
-                    replay.remove(i, j)
+                for removal in move:
+                    replay.remove(*removal)
             final = Board(replay.rows(), board.rules)
         return SearchResult(
             board, pairs, final, complete, nodes=budget.nodes, seconds=budget.elapsed
@@ -249,7 +262,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         visited = {grid.key()}
         undo: list[list[list[tuple[int, int]]]] = []
         fewest = tiles
-        deadlocks = None if grid.gravity else _Deadlocks(grid)
+        deadlocks = None if grid.gravity or grid.slide else _Deadlocks(grid)
         frames = [_expand(grid, budget, deadlocks)]
 
         def retreat() -> None:
@@ -268,7 +281,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
                 if line:
                     retreat()
                 continue
-            undo.append([grid.remove(i, j) for i, j in move])
+            undo.append([grid.remove(*removal) for removal in move])
             line.append(move)
             tiles -= 2 * len(move)
             if not tiles:

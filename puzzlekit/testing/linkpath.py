@@ -26,19 +26,30 @@ from puzzlekit.linkpath.deal import deal_with_solution
 __all__ = ["boards", "cells", "moves", "rules", "solvable_boards", "states"]
 
 
-def rules(*, gravity: bool = True) -> st.SearchStrategy[Rules]:
-    """Any rule variant (without gravity when *gravity* is false).
+def rules(*, gravity: bool = True, slide: bool = False) -> st.SearchStrategy[Rules]:
+    """Any rule variant (without gravity when *gravity* is false, with slides when *slide*).
+
+    Sliding rules (``Rules(slide=True)``, always ``max_turns=1``) are left
+    out unless asked for: their moves are not all two cells.
 
     >>> from hypothesis import find
     >>> find(rules(), lambda r: r.gravity == "down" and not r.outside)
     Rules(outside=False, max_turns=0, gravity='down', groups=False)
+    >>> find(rules(slide=True), lambda r: r.slide).max_turns
+    1
     """
-    return st.builds(
+    gravities = st.sampled_from([None, "down"] if gravity else [None])
+    plain = st.builds(
         Rules,
         outside=st.booleans(),
         max_turns=st.integers(0, 2),
-        gravity=st.sampled_from([None, "down"] if gravity else [None]),
+        gravity=gravities,
         groups=st.booleans(),
+    )
+    if not slide:
+        return plain
+    return plain | st.builds(
+        Rules, outside=st.booleans(), gravity=gravities, groups=st.booleans(), slide=st.just(True)
     )
 
 
