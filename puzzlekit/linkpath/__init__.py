@@ -8,8 +8,10 @@ is a :class:`Pair` of cells; linked tiles are removed. The board is
 *solved* (cleared) when no tile is left and *stuck* when tiles remain but
 none can be linked; either way it :attr:`~Board.is_over`. Variants are
 switches of :class:`Rules`: gravity (tiles fall down, as in KShisen),
-``max_turns``, whether the ring may be used, and whether tiles match by
-group of four kinds (Mahjong's flowers and seasons).
+``max_turns``, whether the ring may be used, whether tiles match by
+group of four kinds (Mahjong's flowers and seasons), and whether tiles can
+slide (KShisen: a tile may push its neighbours along a line before a link of
+two segments; such a move is a :class:`Pair` with a ``slide``).
 
 >>> from puzzlekit.linkpath import Board, deal, solve
 >>> board = Board.parse('''
@@ -31,6 +33,9 @@ cba
 >>> result = solve(deal(6, 8, 10, seed=1))
 >>> result.complete, result.solved, len(result.moves)
 (True, True, 24)
+>>> level = generate("medium", height=6, width=8, kinds=12, seed=1)
+>>> grade_of(level.start), level.replayed().is_solved
+('medium', True)
 """
 
 from collections.abc import Sequence
@@ -50,10 +55,12 @@ from puzzlekit.linkpath.board import (
     match_key,
 )
 from puzzlekit.linkpath.deal import LAYOUTS, deal, deal_with_solution
+from puzzlekit.linkpath.levels import GRADES, generate, grade_of, stuck_share
 from puzzlekit.linkpath.solver import solve
 
 __all__ = [
     "ALPHABET",
+    "GRADES",
     "LAYOUTS",
     "MAX_KIND",
     "MAX_SIDE",
@@ -66,11 +73,14 @@ __all__ = [
     "Rules",
     "deal",
     "deal_with_solution",
+    "generate",
+    "grade_of",
     "kind_label",
     "match_key",
     "random_state",
     "score",
     "solve",
+    "stuck_share",
 ]
 
 _RANDOM_RULES = (Rules(), Rules(outside=False), Rules(max_turns=1), Rules(gravity="down"))
@@ -119,5 +129,8 @@ PUZZLE: PuzzleType[Board, Pair] = PuzzleType(
     strategies="puzzlekit.testing.linkpath",
     cli="puzzlekit.linkpath.cli",
     score=score,
+    grades=GRADES,
+    generate=generate,
+    grade=grade_of,
 )
 """The registry entry of this puzzle (see :data:`puzzlekit.PUZZLES`)."""

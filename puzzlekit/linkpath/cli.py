@@ -1,4 +1,4 @@
-"""The ``puzzlekit linkpath`` commands: deal, solve, hint and path.
+"""The ``puzzlekit linkpath`` commands: deal, generate, solve, hint and path.
 
 Boards are read from a file or ``-`` (standard input) in the text form of
 :class:`~puzzlekit.linkpath.Board`, so commands chain::
@@ -31,6 +31,7 @@ from puzzlekit.cli import (
 from puzzlekit.grid import parse_cell, parse_size
 from puzzlekit.linkpath.board import Board, Path, Rules
 from puzzlekit.linkpath.deal import LAYOUTS, deal
+from puzzlekit.linkpath.levels import GRADES, generate
 from puzzlekit.linkpath.solver import solve
 
 __all__ = ["demo", "register"]
@@ -49,16 +50,19 @@ def _layout(name: str) -> str:
     return name if name in LAYOUTS else read_input(name)
 
 
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(
+        outside=not args.closed, max_turns=args.max_turns, gravity=args.gravity,
+        groups=args.groups, slide=args.slide,
+    )
+
+
 def _deal(args: argparse.Namespace) -> int:
     height, width = parse_size(args.size)
-    rules = Rules(
-        outside=not args.closed, max_turns=args.max_turns, gravity=args.gravity,
-        groups=args.groups,
-    )
     try:
         board = deal(
-            height, width, args.kinds, seed=args.seed, solvable=not args.any, rules=rules,
-            layout=None if args.layout is None else _layout(args.layout),
+            height, width, args.kinds, seed=args.seed, solvable=not args.any, rules=_rules(args),
+            layout=None if args.layout is None else _layout(args.layout), traps=args.traps,
             node_limit=args.node_limit, time_limit=args.time_limit, progress=progress_line(args),
         )
     finally:
@@ -67,6 +71,31 @@ def _deal(args: argparse.Namespace) -> int:
         emit_json({"board": str(board), "height": board.height, "width": board.width})
     else:
         print(board)
+    return EXIT_OK
+
+
+def _generate(args: argparse.Namespace) -> int:
+    height, width = parse_size(args.size)
+    try:
+        level = generate(
+            args.grade, height=height, width=width, kinds=args.kinds,
+            layout=None if args.layout is None else _layout(args.layout), rules=_rules(args),
+            seed=args.seed, node_limit=args.node_limit, time_limit=args.time_limit,
+            progress=progress_line(args),
+        )
+    finally:
+        end_progress(args)
+    if args.json:
+        emit_json(
+            {
+                "grade": level.grade,
+                "seed": args.seed,
+                "start": str(level.start),
+                "witness": [str(move) for move in level.witness],
+            }
+        )
+    else:
+        print(level.start)
     return EXIT_OK
 
 
@@ -107,7 +136,7 @@ def _solve(args: argparse.Namespace) -> int:
 def _hint(args: argparse.Namespace) -> int:
     board = _read_board(args.board)
     pair = board.hint(node_limit=args.node_limit, time_limit=args.time_limit)
-    path = None if pair is None else board.find_path(pair.a, pair.b)
+    path = None if pair is None else board.link(pair)
     if args.json:
         emit_json(
             {
@@ -120,7 +149,7 @@ def _hint(args: argparse.Namespace) -> int:
         print("no move: the board is " + ("cleared" if board.is_solved else "stuck"))
     else:
         print(pair)
-        print(board.to_text(path=path))
+        print(board.to_text(move=pair))
     return EXIT_OK if pair is not None or board.is_solved else EXIT_NO_SOLUTION
 
 
@@ -170,23 +199,30 @@ def register(commands: Any) -> None:
     )
     dealer.add_argument("size", help="HEIGHTxWIDTH, e.g. 12x16")
     dealer.add_argument("--kinds", type=int, required=True, help="number of tile kinds")
-    dealer.add_argument("--seed", type=int, default=None, help="random seed (repeatable deals)")
-    dealer.add_argument(
-        "--gravity", choices=["down"], default=None, help="tiles fall after removals"
-    )
-    dealer.add_argument("--closed", action="store_true", help="links may not leave the board")
-    dealer.add_argument("--max-turns", type=int, choices=[0, 1, 2], default=2)
-    dealer.add_argument(
-        "--groups", action="store_true",
-        help="tiles match by group of four kinds (1-4, 5-8, ...), like flowers and seasons",
-    )
+    _add_deal_options(dealer)
     dealer.add_argument("--any", action="store_true", help="a random deal, maybe unsolvable")
     dealer.add_argument(
-        "--layout", metavar="LAYOUT",
-        help="the cells to fill: full, vertical, horizontal, or a mask file of # and . "
-        "(- for standard input)",
+        "--traps", type=int, default=0, metavar="N",
+        help="plant up to N crossings (two kinds crossing in a 2x2 square) that a player "
+        "who does not look ahead can get stuck on (default 0; at most one per 8 tiles)",
     )
     add_limits(dealer, nodes="pairs placed and links tried")
+
+    generator = add_command(
+        sub, "generate", run=_generate,
+        summary="make a level of a grade: a deal that can be cleared, graded by a random player",
+        description="Make a deal of a grade (of 16 random playouts, easy: at most one gets stuck, "
+        "medium: 2 to 5, hard: 6 or more); the same seed gives the same deal. "
+        "--json adds the pairs that clear it.",
+        example="puzzlekit linkpath generate hard --size 8x12 --kinds 24 --seed 7",
+    )
+    generator.add_argument("grade", metavar="GRADE", choices=GRADES, help=", ".join(GRADES))
+    generator.add_argument("--size", default="8x12", help="HEIGHTxWIDTH (default 8x12)")
+    generator.add_argument(
+        "--kinds", type=int, default=24, help="number of tile kinds (default 24)"
+    )
+    _add_deal_options(generator)
+    add_limits(generator, nodes="pairs placed, links tried, solver nodes and playout moves")
 
     solver = add_command(
         sub, "solve", run=_solve,
@@ -219,6 +255,33 @@ def register(commands: Any) -> None:
     pather.add_argument("board", help=board_help)
     pather.add_argument("first", help="R1,C1")
     pather.add_argument("second", help="R2,C2")
+
+
+def _add_deal_options(parser: argparse.ArgumentParser) -> None:
+    """The options a deal and a level share: seed, rules and layout."""
+    parser.add_argument("--seed", type=int, default=None, help="random seed (repeatable deals)")
+    parser.add_argument(
+        "--gravity", choices=["down"], default=None, help="tiles fall after removals"
+    )
+    parser.add_argument("--closed", action="store_true", help="links may not leave the board")
+    parser.add_argument(
+        "--max-turns", type=int, choices=[0, 1, 2], default=None,
+        help="the most turns a link may take (default 2, or 1 with --slide)",
+    )
+    parser.add_argument(
+        "--slide", action="store_true",
+        help="tiles can slide, as in KShisen: a tile may push the tiles next to it along "
+        "its row or column; links have two segments at most",
+    )
+    parser.add_argument(
+        "--groups", action="store_true",
+        help="tiles match by group of four kinds (1-4, 5-8, ...), like flowers and seasons",
+    )
+    parser.add_argument(
+        "--layout", metavar="LAYOUT",
+        help="the cells to fill: full, vertical, horizontal, or a mask file of # and . "
+        "(- for standard input)",
+    )
 
 
 def demo() -> str:

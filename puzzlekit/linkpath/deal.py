@@ -129,6 +129,7 @@ def deal_with_solution(
     seed: int | None = None,
     rules: Rules | None = None,
     layout: str | None = None,
+    traps: int = 0,
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
@@ -146,9 +147,30 @@ def deal_with_solution(
     or a link tried; :class:`~puzzlekit.LimitReached` when a limit (or
     *progress* returning true) stops the construction.
 
+    *traps* (default 0, at most one per 8 tiles) makes the deal harder for a
+    player who pairs tiles without looking ahead: up to that many
+    *crossings* are planted, as many as the pairs allow. A crossing is a
+    2 x 2 square whose diagonal holds two tiles of one kind and whose other
+    diagonal two tiles of another, the four from four different pairs of the
+    witness, each kind having only those two pairs when the kinds allow. The
+    pairs' kinds are dealt again for that, each kind keeping its number of
+    pairs, so the witness still clears the board. A player who pairs the two
+    outer tiles of both kinds strands the four of the square for good:
+    neither diagonal can link while the other stands.
+
     >>> board, witness = deal_with_solution(2, 3, 2, seed=5)
     >>> len(witness), board.is_valid()
     (3, True)
+    >>> board, witness = deal_with_solution(4, 6, 6, seed=2, traps=2)
+    >>> print(board)  # 3 and 4 cross at the top left, 2 and 6 below the right 3
+    344362
+    433266
+    124621
+    155155
+    >>> for pair in witness:
+    ...     board = board.play(pair)
+    >>> board.is_solved
+    True
     >>> print(deal_with_solution(3, 4, 2, seed=5, layout="##..\\n##..\\n####")[0])
     22..
     11..
@@ -160,8 +182,26 @@ def deal_with_solution(
     """
     rules = _rules(rules)
     cells = _layout_cells(height, width, kinds, layout, rules)
+    check_int("traps", traps, minimum=0, maximum=len(cells) // 8)  # a crossing takes 4 pairs
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
     rng = make_rng(seed)
+    board, witness = _built_deal(height, width, kinds, cells, layout, rules, rng, budget)
+    if traps:
+        board = _planted(board, witness, traps, rng)
+    return board, witness
+
+
+def _built_deal(
+    height: int,
+    width: int,
+    kinds: int,
+    cells: list[tuple[int, int]],
+    layout: str | None,
+    rules: Rules,
+    rng: random.Random,
+    budget: Budget,
+) -> tuple[Board, tuple[Pair, ...]]:
+    """:func:`deal_with_solution` on checked *cells*, from the stream *rng*, within *budget*."""
     pair_kinds = _pair_kinds(len(cells) // 2, kinds, rng)
     built = _construct(height, width, cells, pair_kinds, rules, rng, budget)
     if built is None:
@@ -181,13 +221,15 @@ def deal(
     solvable: bool = True,
     rules: Rules | None = None,
     layout: str | None = None,
+    traps: int = 0,
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
 ) -> Board:
     """A *height* x *width* board of *kinds* kinds, clearable unless ``solvable=False``.
 
-    See :func:`deal_with_solution` for the sizes, the layout, the seed and the limits.
+    See :func:`deal_with_solution` for the sizes, the layout, the *traps*,
+    the seed and the limits; *traps* needs a deal that can be cleared.
 
     >>> board = deal(4, 6, 5, seed=3)
     >>> board.height, board.width, len(board.tiles)
@@ -198,12 +240,16 @@ def deal(
     {1: 4}
     >>> len(deal(6, 6, 4, seed=1, layout="vertical").tiles)
     24
+    >>> deal(4, 6, 6, seed=2, traps=2) == deal_with_solution(4, 6, 6, seed=2, traps=2)[0]
+    True
     """
     if not isinstance(solvable, bool):
         raise TypeError(f"solvable must be a bool, not {solvable!r}")
+    if traps and not solvable:
+        raise ArgumentError("traps go in deals that can be cleared, not with solvable=False")
     if solvable:
         return deal_with_solution(
-            height, width, kinds, seed=seed, rules=rules, layout=layout,
+            height, width, kinds, seed=seed, rules=rules, layout=layout, traps=traps,
             node_limit=node_limit, time_limit=time_limit, progress=progress,
         )[0]
     rules = _rules(rules)
@@ -224,6 +270,62 @@ def _rules(rules: Rules | None) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     return rules
+
+
+def _planted(board: Board, witness: tuple[Pair, ...], traps: int, rng: random.Random) -> Board:
+    """*board* with up to *traps* crossings planted (see :func:`deal_with_solution`).
+
+    Only the kinds of the witness's pairs change, so it still clears the board.
+    """
+    # The cells each pair's tiles start on: with gravity, replay the witness on
+    # tile numbers to follow the tiles down.
+    tiles = board.tiles
+    number = {cell: n + 1 for n, cell in enumerate(tiles)}
+    grid = Grid(
+        [[number.get((r, c), 0) for c in range(board.width)] for r in range(board.height)],
+        outside=True, max_turns=2, gravity=board.rules.gravity is not None,
+    )
+    stride = grid.stride
+    pair_of: dict[tuple[int, int], int] = {}
+    for n, pair in enumerate(witness):
+        i = (pair.a[0] + 1) * stride + pair.a[1] + 1
+        j = (pair.b[0] + 1) * stride + pair.b[1] + 1
+        pair_of[tiles[grid.cells[i] - 1]] = pair_of[tiles[grid.cells[j] - 1]] = n
+        grid.remove(i, j)
+    squares = []
+    for r, c in tiles:
+        corners = ((r, c), (r + 1, c + 1), (r, c + 1), (r + 1, c))  # a diagonal, then the other
+        square = [pair_of.get(cell, -1) for cell in corners]
+        if -1 not in square and len(set(square)) == 4:
+            squares.append(square)
+    rng.shuffle(squares)
+    slots = {kind: count // 2 for kind, count in board.counts().items()}  # pairs to deal
+    kind_of: dict[int, int] = {}
+    planted = 0
+    for square in squares:
+        if planted == traps:
+            break
+        if any(pair in kind_of for pair in square):
+            continue
+        # kinds with exactly two pairs left first: no other tile of the kind helps out then
+        free = sorted(kind for kind, left in slots.items() if left >= 2)
+        exact = [kind for kind in free if slots[kind] == 2]
+        if len(free) < 2:
+            break
+        both = rng.sample(exact if len(exact) >= 2 else free, 2)
+        for pairs, kind in zip((square[:2], square[2:]), both, strict=True):
+            kind_of.update(dict.fromkeys(pairs, kind))
+            slots[kind] -= 2
+        planted += 1
+    rest = [kind for kind, left in sorted(slots.items()) for _ in range(left)]
+    rng.shuffle(rest)
+    for n in range(len(witness)):
+        if n not in kind_of:
+            kind_of[n] = rest.pop()
+    rows = [list(row) for row in board.rows]
+    for (r, c), n in pair_of.items():
+        rows[r][c] = kind_of[n]
+    return Board.from_rows(rows, rules=board.rules)
 
 
 # -- the construction ---------------------------------------------------------------

@@ -6,7 +6,7 @@ from functools import partial
 import pytest
 from commandline import run_puzzlekit
 
-from puzzlekit.linkpath import Board, Rules
+from puzzlekit.linkpath import Board, Rules, deal, grade_of
 
 run = partial(run_puzzlekit, "linkpath")
 
@@ -17,7 +17,7 @@ def replay(board, moves):
     return board
 
 
-@pytest.mark.parametrize("command", ["deal", "solve", "hint", "path"])
+@pytest.mark.parametrize("command", ["deal", "generate", "solve", "hint", "path"])
 def test_help_shows_an_example(command):
     result = run(command, "--help")
     assert result.returncode == 0
@@ -140,3 +140,43 @@ def test_deal_on_a_layout(tmp_path):
     assert Board.parse(json.loads(masked.stdout)["board"]).tiles == (
         (0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (1, 3),
     )
+
+
+def test_generate_prints_a_level_of_the_grade():
+    made = run("generate", "hard", "--size", "6x8", "--kinds", "12", "--seed", "3", "--json")
+    assert made.returncode == 0, made.stderr
+    level = json.loads(made.stdout)
+    board = Board.parse(level["start"])
+    assert level["grade"] == "hard" == grade_of(board) and level["seed"] == 3
+    assert (board.height, board.width, len(board.counts())) == (6, 8, 12)
+    assert replay(board, level["witness"]).is_solved
+    plain = run("generate", "hard", "--size", "6x8", "--kinds", "12", "--seed", "3")
+    assert Board.parse(plain.stdout) == board
+    gravity = run("generate", "easy", "--size", "4x6", "--kinds", "6", "--gravity", "down")
+    assert Board.parse(gravity.stdout).rules == Rules(gravity="down")
+    assert run("generate", "hard", "--node-limit", "1").returncode == 3
+    assert run("generate", "tough").returncode == 2
+
+
+def test_deal_plants_traps():
+    dealt = run("deal", "4x6", "--kinds", "6", "--seed", "2", "--traps", "2")
+    assert dealt.returncode == 0, dealt.stderr
+    assert Board.parse(dealt.stdout) == deal(4, 6, 6, seed=2, traps=2)
+    assert run("deal", "4x6", "--kinds", "6", "--traps", "4").returncode == 2
+
+
+def test_slide_deals_solve_and_hint_a_slide(tmp_path):
+    dealt = run("deal", "6x8", "--kinds", "12", "--seed", "2", "--slide")
+    assert dealt.returncode == 0, dealt.stderr
+    assert Board.parse(dealt.stdout).rules == Rules(slide=True)
+    assert run("solve", "-", stdin=dealt.stdout).returncode == 0
+    board = tmp_path / "crossed.txt"
+    board.write_text("rules: slide=yes\nab.\nba.\n...\n")
+    hint = run("hint", str(board))
+    assert hint.returncode == 0 and hint.stdout.splitlines() == [
+        "0,0 1,1 slide=0,1", "a+b", "ba.", "...",
+    ]
+    answer = json.loads(run("hint", str(board), "--json").stdout)
+    assert answer["move"] == "0,0 1,1 slide=0,1" and answer["path"] == [[0, 0], [0, 1], [1, 1]]
+    refused = run("deal", "4x6", "--kinds", "4", "--slide", "--max-turns", "2")
+    assert refused.returncode == 2 and "needs max_turns=1" in refused.stderr
