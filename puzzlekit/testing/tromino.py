@@ -5,7 +5,9 @@ classic deficient rectangles, ``tileable_boards()`` one-hole rectangles that
 can be tiled, ``trominoes(board)`` trominoes inside a board,
 ``legal_trominoes(board)`` those it accepts now, ``partial_boards()`` boards
 after a few legal placements, ``states()`` the positions of the registry's
-contract tests and ``tilings()`` tilings from :func:`~puzzlekit.tromino.tile`.
+contract tests, ``tilings()`` tilings from :func:`~puzzlekit.tromino.tile` and
+``dealt_boards()`` boards from :func:`~puzzlekit.tromino.random_board`, tileable
+or not by construction.
 
 >>> from hypothesis import given
 >>> @given(partial_boards(max_side=5))
@@ -21,10 +23,12 @@ from hypothesis import strategies as st
 from puzzlekit.tromino import random_state
 from puzzlekit.tromino.board import Board, Tromino
 from puzzlekit.tromino.construct import is_tileable, tile
+from puzzlekit.tromino.shuffle import random_board
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = [
     "boards",
+    "dealt_boards",
     "legal_trominoes",
     "one_hole_boards",
     "partial_boards",
@@ -172,3 +176,32 @@ def tilings(*, max_side: int = 12) -> st.SearchStrategy[Tiling]:
     >>> test_valid()
     """
     return tileable_boards(max_side=max_side).map(tile)
+
+
+def dealt_boards(*, max_side: int = 8, tileable: bool = True) -> st.SearchStrategy[Board]:
+    """Boards of 3 to *max_side* (at least 3) rows and columns from
+    :func:`~puzzlekit.tromino.random_board` for a drawn seed: ones that can be tiled,
+    or with ``tileable=False`` ones that cannot (with as many holes modulo 3 as cells,
+    so that the count alone does not tell).
+
+    >>> from hypothesis import given, settings
+    >>> from puzzlekit.tromino import is_tileable
+    >>> @settings(max_examples=5)
+    ... @given(dealt_boards(max_side=5, tileable=False))
+    ... def test_untileable(board):
+    ...     assert not is_tileable(board)
+    >>> test_untileable()
+    """
+    return _dealt_boards(max_side, tileable)
+
+
+@st.composite
+def _dealt_boards(draw: st.DrawFn, max_side: int, tileable: bool) -> Board:
+    rows = draw(st.integers(3, max_side))
+    cols = draw(st.integers(3, max_side))
+    cells = rows * cols
+    # As many holes modulo 3 as cells, 2 or more (an untileable board may need them for
+    # its proof), leaving 3 or more cells to cover.
+    holes = draw(st.sampled_from(range(2 + (cells - 2) % 3, cells - 2, 3)))
+    return random_board(rows, cols, holes=holes, tileable=tileable,
+                        seed=draw(st.integers(0, 2**32 - 1)))

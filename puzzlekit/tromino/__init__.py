@@ -9,9 +9,11 @@ which other squares and rectangles with one hole can be tiled.
 * :class:`Board` (the state) and :class:`Tromino` (the move): the player's
   side, placements checked, hints.
 * :func:`tile`, :func:`is_tileable`, :func:`solve`: constructions and exact search;
-  :func:`hint` for the player, :func:`random_board` for new puzzles.
+  :func:`hint` for the player.
 * :class:`Tiling` and :func:`colour`: tilings in a compact form, 3- and 4-colourings.
 * :func:`count_tilings`: exact counts (L-trominoes, or L and straight ones).
+* :func:`random_board` and :func:`random_tiling`: random boards, tileable or not,
+  built at any size; :func:`generate` and :func:`grade_of`: graded levels.
 * :func:`golomb_owner`: which tromino covers a cell of a huge board, in ``O(log n)``.
 
 >>> from puzzlekit.tromino import Board, Tromino, tile, count_tilings, golomb_owner
@@ -49,24 +51,38 @@ from puzzlekit.tromino.construct import (
     DEFAULT_MAX_CELLS,
     hint,
     is_tileable,
-    random_board,
     rectangle_tileable,
     tile,
     untileable_reason,
 )
 from puzzlekit.tromino.count import MAX_SWEEP_WIDTH, Pieces, count_tilings, has_tiling
+from puzzlekit.tromino.levels import (
+    EASY_MOVES,
+    GRADES,
+    MEDIUM_MOVES,
+    Walkthrough,
+    default_holes,
+    generate,
+    grade_of,
+    walkthrough,
+)
 from puzzlekit.tromino.owner import golomb_owner
 from puzzlekit.tromino.search import SEARCH_MAX_CELLS, TilingCount, search_count, solve
+from puzzlekit.tromino.shuffle import PROVED_CELLS, random_board, random_tiling
 from puzzlekit.tromino.tiling import ColourCount, Tiling, colour, is_proper_colouring
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
+    "EASY_MOVES",
     "FREE",
+    "GRADES",
     "HOLE",
     "LABELS",
     "MAX_CELLS",
     "MAX_SWEEP_WIDTH",
+    "MEDIUM_MOVES",
     "ORIENTATIONS",
+    "PROVED_CELLS",
     "PUZZLE",
     "SEARCH_MAX_CELLS",
     "Board",
@@ -77,20 +93,26 @@ __all__ = [
     "TilingCount",
     "Tromino",
     "TrominoMoves",
+    "Walkthrough",
     "colour",
     "count_tilings",
+    "default_holes",
+    "generate",
     "golomb_owner",
+    "grade_of",
     "has_tiling",
     "hint",
     "is_proper_colouring",
     "is_tileable",
     "random_board",
     "random_state",
+    "random_tiling",
     "rectangle_tileable",
     "search_count",
     "solve",
     "tile",
     "untileable_reason",
+    "walkthrough",
 ]
 
 
@@ -116,5 +138,8 @@ PUZZLE: PuzzleType[Board, Tromino] = PuzzleType(
     random_state=random_state,
     strategies="puzzlekit.testing.tromino",
     cli="puzzlekit.tromino.cli",
+    grades=GRADES,
+    generate=generate,
+    grade=grade_of,
 )
 """The tromino puzzle's entry in :data:`puzzlekit.PUZZLES`."""

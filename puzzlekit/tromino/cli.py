@@ -1,4 +1,5 @@
-"""The ``puzzlekit tromino`` commands: ``tile``, ``check`` and ``count``.
+"""The ``puzzlekit tromino`` commands: ``tile``, ``check``, ``count``, ``random`` and
+``generate``.
 
 >>> from puzzlekit.cli import main
 >>> main(["tromino", "tile", "4", "--hole", "0,0"])
@@ -9,6 +10,10 @@ bbaa
 0
 >>> main(["tromino", "count", "2x9"])
 8
+0
+>>> main(["tromino", "random", "2", "--holes", "1", "--seed", "1"])
+#.
+..
 0
 """
 
@@ -35,8 +40,10 @@ from puzzlekit.contract import SearchResult
 from puzzlekit.errors import ArgumentError, LimitReached, ParseError, UnsolvableError
 from puzzlekit.grid import Cell, check_characters, parse_cell, parse_grid, parse_size
 from puzzlekit.tromino.board import FREE, HOLE, LABELS, Board
-from puzzlekit.tromino.construct import DEFAULT_MAX_CELLS, tile
+from puzzlekit.tromino.construct import DEFAULT_MAX_CELLS, tile, untileable_reason
 from puzzlekit.tromino.count import check_pieces, count_tilings
+from puzzlekit.tromino.levels import GRADES, generate
+from puzzlekit.tromino.shuffle import random_board, random_tiling
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = ["demo", "register"]
@@ -57,11 +64,16 @@ def _tiling_json(tiling: Tiling) -> dict[str, Any]:
     }
 
 
-def _tile(args: argparse.Namespace) -> int:
+def _size(args: argparse.Namespace) -> tuple[int, int]:
     height = args.height if args.height is not None else args.n
     width = args.width if args.width is not None else args.n
     if height is None or width is None:
         raise ArgumentError("give the board size: N, or --height and --width")
+    return height, width
+
+
+def _tile(args: argparse.Namespace) -> int:
+    height, width = _size(args)
     board = Board(height, width, _holes(args.hole))
     try:
         tiling = tile(board, max_cells=args.max_cells, node_limit=args.node_limit,
@@ -138,6 +150,52 @@ def _count(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _random(args: argparse.Namespace) -> int:
+    height, width = _size(args)
+    limits = {"seed": args.seed, "node_limit": args.node_limit, "time_limit": args.time_limit,
+              "progress": progress_line(args)}
+    try:
+        if args.untileable:
+            board = random_board(height, width, holes=args.holes, tileable=False, **limits)
+        else:
+            tiling = random_tiling(height, width, holes=args.holes, **limits)
+            board = tiling.board
+    finally:
+        end_progress(args)
+    if args.json:
+        found: dict[str, Any] = {"tileable": False, "reason": untileable_reason(board)}
+        if not args.untileable:
+            found = {"tileable": True, **_tiling_json(tiling)}
+        emit_json({"seed": args.seed, "start": str(board), **found})
+    else:
+        print(board)
+    return EXIT_OK
+
+
+def _generate(args: argparse.Namespace) -> int:
+    try:
+        level = generate(args.grade, height=args.height, width=args.width, holes=args.holes,
+                         seed=args.seed, node_limit=args.node_limit,
+                         time_limit=args.time_limit, progress=progress_line(args))
+    finally:
+        end_progress(args)
+    if args.json:
+        emit_json({"grade": level.grade, "seed": args.seed, "start": str(level.start),
+                   "witness": [str(move) for move in level.witness]})
+    else:
+        print(level.start)
+    return EXIT_OK
+
+
+def _add_size(parser: argparse.ArgumentParser, *, square: bool) -> None:
+    if square:
+        parser.add_argument("n", type=int, nargs="?", help="side of a square board")
+    parser.add_argument("--height", "--rows", type=int, dest="height",
+                        default=None if square else 8, help="rows of a rectangular board")
+    parser.add_argument("--width", "--cols", type=int, dest="width",
+                        default=None if square else 8, help="columns of a rectangular board")
+
+
 def register(commands: Any) -> None:
     """Add the ``tromino`` command group to the ``puzzlekit`` parser.
 
@@ -162,12 +220,8 @@ def register(commands: Any) -> None:
         "Exit 1 when it cannot be tiled, 3 when a limit stops the search first.",
         example="puzzlekit tromino tile 16 --hole 3,5 --svg out.svg",
     )
-    tile_parser.add_argument("n", type=int, nargs="?", help="side of a square board")
+    _add_size(tile_parser, square=True)
     tile_parser.add_argument("--hole", action="append", metavar="R,C", help=hole_help)
-    tile_parser.add_argument("--height", "--rows", type=int, dest="height",
-                             help="rows of a rectangular board")
-    tile_parser.add_argument("--width", "--cols", type=int, dest="width",
-                             help="columns of a rectangular board")
     tile_parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture")
     tile_parser.add_argument("--colours", type=int, choices=(3, 4), default=4,
                              help="colours in the SVG (3 only for 2^k boards)")
@@ -198,6 +252,36 @@ def register(commands: Any) -> None:
     count_parser.add_argument("--pieces", choices=("L", "LI"), default="L",
                               help="L-trominoes only, or L and straight (LI)")
     add_limits(count_parser, nodes="sweep states")
+
+    random_parser = add_command(
+        sub, "random", run=_random,
+        summary="deal a random board that can be tiled (or cannot)",
+        description="Deal an N x N (or --height x --width) board with --holes holes that "
+        "can be tiled, built with a tiling (--json gives it), or with --untileable one "
+        "that cannot (proved as it is made). The same --seed gives the same board.",
+        example="puzzlekit tromino random 64 --holes 301 --seed 5",
+    )
+    _add_size(random_parser, square=True)
+    random_parser.add_argument("--holes", type=int, default=1, help="how many holes (default 1)")
+    random_parser.add_argument("--untileable", action="store_true",
+                               help="a board that cannot be tiled")
+    random_parser.add_argument("--seed", type=int, help="random seed (default: fresh)")
+    add_limits(random_parser, nodes="local moves and search nodes")
+
+    generate_parser = add_command(
+        sub, "generate", run=_generate,
+        summary="make a level of a grade",
+        description="Make a tileable board of GRADE (how a careful person fares: easy "
+        "boards hold no trap, hard ones many) and print it; --json adds a tiling as the "
+        "witness. Exit 3 when a limit stops the search for the grade first.",
+        example="puzzlekit tromino generate hard --height 10 --width 10 --seed 7 --json",
+    )
+    generate_parser.add_argument("grade", choices=GRADES, help="the grade")
+    _add_size(generate_parser, square=False)
+    generate_parser.add_argument("--holes", type=int,
+                                 help="how many holes (default: about a sixth of the cells)")
+    generate_parser.add_argument("--seed", type=int, help="random seed (default: fresh)")
+    add_limits(generate_parser, nodes="local moves, player steps and search nodes")
 
 
 def demo() -> str:

@@ -34,16 +34,16 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import pairwise
 
-from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
+from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
-from puzzlekit.limits import Budget, ProgressCallback, make_rng
-from puzzlekit.tromino.board import Board, Tromino, check_size
-from puzzlekit.tromino.count import MAX_SWEEP_WIDTH
+from puzzlekit.limits import Budget, ProgressCallback
+from puzzlekit.tromino.board import Board, Tromino
 from puzzlekit.tromino.search import (
     SEARCH_MAX_CELLS,
     Triple,
     as_trominoes,
     decide_free_cells,
+    obstruction,
     tile_free_cells,
 )
 from puzzlekit.tromino.tiling import Tiling, tromino_of
@@ -52,7 +52,6 @@ __all__ = [
     "DEFAULT_MAX_CELLS",
     "hint",
     "is_tileable",
-    "random_board",
     "rectangle_tileable",
     "tile",
     "untileable_reason",
@@ -61,9 +60,9 @@ __all__ = [
 DEFAULT_MAX_CELLS = 1 << 24
 """The largest board (in cells) :func:`tile` builds unless given ``max_cells=``."""
 
+_OBSTRUCTION_MAX_CELLS = 1 << 18  # untileable_reason looks for walled-off regions up to this
 _BYTES_PER_TROMINO = 100  # peak while building: the codes' ints, lists and templates
 _CORE = 11  # the strip decomposition leaves a core at most this wide
-_RANDOM_TRIES = 1000  # draws random_board makes before giving up
 
 
 # -- divide and conquer on 2^k boards -----------------------------------------------------
@@ -161,7 +160,7 @@ def rectangle_tileable(height: int, width: int) -> bool:
     return not ((height == 3 and width % 2) or (width == 3 and height % 2))
 
 
-def _fill_rectangle(out: list[int], stride: int, top: int, left: int, height: int,
+def fill_rectangle(out: list[int], stride: int, top: int, left: int, height: int,
                     width: int) -> None:
     """Append the codes of a tiling of a hole-free rectangle (one that
     :func:`rectangle_tileable` accepts) at (*top*, *left*) on a board *stride* wide."""
@@ -219,23 +218,23 @@ def _strips(board: Board, hole: tuple[int, int]) -> tuple[list[int], tuple[int, 
         (top, left, height, width)
         for top, height in _windows(board.height, hole[0])
         for left, width in _windows(board.width, hole[1])
-        if _one_hole_reason(height, width, (hole[0] - top, hole[1] - left)) is None
+        if one_hole_reason(height, width, (hole[0] - top, hole[1] - left)) is None
     )
     top, left, height, width = core
     out: list[int] = []
     stride = board.width
     # Full-width strips above and below the core, then core-high strips beside it.
-    _fill_rectangle(out, stride, 0, 0, top, stride)
-    _fill_rectangle(out, stride, top + height, 0, board.height - top - height, stride)
-    _fill_rectangle(out, stride, top, 0, height, left)
-    _fill_rectangle(out, stride, top, left + width, height, stride - left - width)
+    fill_rectangle(out, stride, 0, 0, top, stride)
+    fill_rectangle(out, stride, top + height, 0, board.height - top - height, stride)
+    fill_rectangle(out, stride, top, 0, height, left)
+    fill_rectangle(out, stride, top, left + width, height, stride - left - width)
     return out, core
 
 
 # -- deciding --------------------------------------------------------------------------------
 
 
-def _one_hole_reason(height: int, width: int, hole: Cell) -> str | None:
+def one_hole_reason(height: int, width: int, hole: Cell) -> str | None:
     """Why the one-hole rectangle cannot be tiled (area a multiple of 3 assumed), or
     ``None`` when it can (Chu and Johnsonbaugh; Ash and Golomb)."""
     if min(height, width) == 1:
@@ -269,8 +268,11 @@ def _one_hole_reason(height: int, width: int, hole: Cell) -> str | None:
 
 
 def untileable_reason(board: Board) -> str | None:
-    """Why *board* cannot be tiled, from a theorem, or ``None`` when no theorem rules
-    it out. For a rectangle with at most one hole ``None`` means it can be tiled.
+    """Why *board* cannot be tiled, from a theorem or at a glance, or ``None`` when
+    neither rules it out. For a rectangle with at most one hole ``None`` means it
+    can be tiled. With several holes (on boards of up to 2^18 cells) it also names
+    a free cell no tromino fits around, or a region walled off by holes whose
+    cells are not a multiple of 3 (``search.obstruction``).
 
     >>> untileable_reason(Board.square(6, (0, 0)))
     '3 divides 6, so the 6x6 board minus one cell has 35 cells, not a multiple of 3'
@@ -278,6 +280,9 @@ def untileable_reason(board: Board) -> str | None:
     5x5 colouring argument: the 9 cells with both coordinates even lie in different 2x2 \
 blocks, so the 8 trominoes cover at most 8 of them and the hole must be one of them; \
 (0, 1) is not
+    >>> untileable_reason(Board(4, 4, [(0, 2), (1, 2), (2, 0), (2, 1)]))
+    'the free cells joined to row 0, column 0 are walled off by holes and number 4, not a \
+multiple of 3'
     """
     height, width = board.height, board.width
     if board.area % 3:
@@ -289,9 +294,13 @@ blocks, so the 8 trominoes cover at most 8 of them and the hole must be one of t
         return f"the board has {board.area} cells to cover, not a multiple of 3"
     if board.area and min(height, width) == 1:
         return "a board one cell wide has no room for an L-tromino"
+    if len(board.holes) >= 2 and height * width <= _OBSTRUCTION_MAX_CELLS:
+        reason = obstruction(height, width, board.holes)
+        if reason is not None:
+            return reason
     if len(board.holes) == 1:
         (hole,) = board.holes
-        return _one_hole_reason(height, width, hole)
+        return one_hole_reason(height, width, hole)
     if not board.holes and not rectangle_tileable(height, width):
         return f"a {height}x{width} rectangle cannot be tiled (Chu and Johnsonbaugh: 3 by odd)"
     return None
@@ -340,7 +349,7 @@ def is_tileable(
     return decide_free_cells(board.height, board.width, board.holes, budget)
 
 
-def _one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[int]:
+def one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[int]:
     """The codes (at stride *width*) of a tiling of a one-hole rectangle that
     :func:`untileable_reason` accepts: Golomb's for ``2^k`` squares, else strips
     around a small searched core."""
@@ -398,7 +407,7 @@ def decompose(
         elif not inside:
             found = [rect] if rectangle_tileable(rows, cols) else None
         elif len(inside) == 1:
-            found = [rect] if _one_hole_reason(rows, cols, inside[0]) is None else None
+            found = [rect] if one_hole_reason(rows, cols, inside[0]) is None else None
         else:
             found = _cut(rect, inside, plan)
             if found is None and rows * cols <= _SEARCHED_LEAF:
@@ -422,9 +431,9 @@ def decompose(
                              | tromino.orientation)
             continue
         if not inside:
-            _fill_rectangle(codes, width, top, left, rows, cols)
+            fill_rectangle(codes, width, top, left, rows, cols)
             continue
-        for code in _one_hole_codes(rows, cols, inside[0], budget):
+        for code in one_hole_codes(rows, cols, inside[0], budget):
             row, col = divmod(code >> 2, cols)
             codes.append((((row + top) * width + col + left) << 2) | (code & 3))
     return codes
@@ -501,11 +510,11 @@ def _tile(board: Board, budget: Budget) -> Tiling:
     height, width = board.height, board.width
     if not board.holes:
         codes: list[int] = []
-        _fill_rectangle(codes, width, 0, 0, height, width)
+        fill_rectangle(codes, width, 0, 0, height, width)
         return Tiling.trusted(board, tuple(codes))
     if len(board.holes) == 1:
         (hole,) = board.holes
-        return Tiling.trusted(board, tuple(_one_hole_codes(height, width, hole, budget)))
+        return Tiling.trusted(board, tuple(one_hole_codes(height, width, hole, budget)))
     codes_found = decompose(height, width, board.holes, budget)
     if codes_found is not None:
         return Tiling.trusted(board, tuple(codes_found))
@@ -618,64 +627,3 @@ def hint(
         raise UnsolvableError("the free cells cannot be tiled")
     first = board.free_cells[0]
     return next(Tromino(cells) for cells in found if first in cells)
-
-
-def random_board(
-    height: int,
-    width: int | None = None,
-    *,
-    holes: int = 1,
-    seed: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    progress: ProgressCallback | None = None,
-) -> Board:
-    """A random board that can be tiled: ``height x width`` (square when *width* is
-    ``None``) with *holes* holes drawn uniformly until the board is tileable; the
-    same *seed* gives the same board, ``seed=None`` a fresh one.
-
-    Boards with at most one hole are decided by the theorems at any size; with
-    more holes each draw is decided by the exact search, so the board must be
-    within its reach. The limits bound all the draws together.
-
-    >>> random_board(8, seed=3) == random_board(8, seed=3)
-    True
-    >>> random_board(5, holes=2)
-    Traceback (most recent call last):
-    ...
-    puzzlekit.errors.ArgumentError: a 5x5 board with 2 holes has 23 cells to cover, \
-not a multiple of 3
-    """
-    height, width = check_size(height, height if width is None else width)
-    cells = height * width
-    holes = check_int("holes", holes, minimum=0, maximum=cells)
-    if (cells - holes) % 3:
-        raise ArgumentError(
-            f"a {height}x{width} board with {holes} holes has {cells - holes} cells to "
-            "cover, not a multiple of 3"
-        )
-    narrow = min(height, width)
-    if holes >= 2 and cells > SEARCH_MAX_CELLS and narrow > MAX_SWEEP_WIDTH["L"]:
-        raise ArgumentError(
-            f"random_board with {holes} holes takes boards of up to {SEARCH_MAX_CELLS:,} "
-            f"cells (or {MAX_SWEEP_WIDTH['L']} across), not {height}x{width}"
-        )
-    if narrow == 1 and holes < cells:
-        raise UnsolvableError("a board one cell wide has no room for an L-tromino")
-    if holes == 0 and not rectangle_tileable(height, width):
-        raise UnsolvableError(str(untileable_reason(Board(height, width))))
-    rng = make_rng(seed)
-    budget = _budget(node_limit, time_limit, progress)
-    for _ in range(_RANDOM_TRIES):
-        board = Board(height, width, [divmod(cell, width) for cell in rng.sample(range(cells),
-                                                                                  holes)])
-        if untileable_reason(board) is not None:
-            if budget.spend():
-                raise budget.limit_reached("random_board")
-            continue
-        if len(board.holes) <= 1 or decide_free_cells(height, width, board.holes, budget):
-            return board
-    raise LimitReached(
-        f"random_board gave up: no tileable {height}x{width} board with {holes} holes "
-        f"turned up in {_RANDOM_TRIES} draws"
-    )

@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 from commandline import run_puzzlekit
 
-from puzzlekit.tromino import Board, Tiling, tile
+from puzzlekit.tromino import Board, Tiling, grade_of, is_tileable, tile
 
 run = partial(run_puzzlekit, "tromino")
 
@@ -62,7 +62,8 @@ def test_untileable_exits_1_with_the_reason():
     [("tile", "0", "--hole", "0,0"), ("tile", "4", "--hole", "9,9"), ("tile", "4", "--hole", "x"),
      ("tile", "--hole", "0,0"), ("count", "9by12"), ("count", "40x40", "--hole", "0,0"),
      ("tile", "99999", "--hole", "0,0"), ("count", "3x3", "--time-limit", "-1"),
-     ("check", "/no/such")],
+     ("check", "/no/such"), ("random", "8", "--holes", "1", "--untileable"),
+     ("generate", "easy", "--holes", "3")],
 )
 def test_bad_input_exits_2_without_traceback(args):
     result = run(*args)
@@ -92,7 +93,38 @@ def test_count():
     assert json.loads(result.stdout)["count"] == 10
 
 
-@pytest.mark.parametrize("command", ["tile", "check", "count"])
+def test_random_deals_tileable_and_untileable_boards():
+    result = run("random", "12", "--holes", "21", "--seed", "4", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    tiling = Tiling.parse(data["board"])
+    assert data["tileable"] and tiling.is_valid() and len(tiling.board.holes) == 21
+    assert str(tiling.board) == data["start"] == run("random", "12", "--holes", "21", "--seed",
+                                                     "4").stdout.strip()
+    result = run("random", "--rows", "20", "--cols", "20", "--holes", "100", "--untileable",
+                 "--seed", "4", "--json")
+    data = json.loads(result.stdout)
+    assert not data["tileable"] and "walled off" in data["reason"]
+    assert not is_tileable(Board.parse(data["start"]))
+
+
+def test_generate_prints_a_level_of_the_grade():
+    result = run("generate", "hard", "--height", "7", "--width", "9", "--seed", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    board = Board.parse(data["start"])
+    assert data["grade"] == "hard" == grade_of(board) and (board.height, board.width) == (7, 9)
+    for move in data["witness"]:
+        board = board.play(move)
+    assert board.is_solved
+    result = run("generate", "hard", "--height", "7", "--width", "9", "--seed", "3")
+    assert result.returncode == 0 and result.stdout.strip() == data["start"]
+    result = run("generate", "hard", "--height", "3", "--width", "3", "--holes", "3",
+                 "--node-limit", "100")
+    assert result.returncode == 3 and "limit" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["tile", "check", "count", "random", "generate"])
 def test_help_shows_an_example(command):
     result = run(command, "--help")
     assert result.returncode == 0 and "example: puzzlekit tromino" in result.stdout
