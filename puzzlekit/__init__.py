@@ -20,10 +20,10 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
 
 from puzzlekit.contract import (
-    Challenge,
+    Level,
     Moves,
     MoveView,
     PuzzleMove,
@@ -49,10 +49,10 @@ if TYPE_CHECKING:
 __all__ = [
     "PUZZLES",
     "ArgumentError",
-    "Challenge",
     "Clock",
     "Game",
     "IllegalMoveError",
+    "Level",
     "LimitReached",
     "MoveView",
     "Moves",

@@ -34,7 +34,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 import attrs
 
 __all__ = [
-    "Challenge",
+    "Level",
     "MoveView", "Moves", "PuzzleMove", "PuzzleState", "PuzzleType", "SearchResult"]
 
 M = TypeVar("M")
@@ -225,12 +225,12 @@ class SearchResult(Generic[S, M]):
 
 
 @attrs.frozen
-class Challenge(Generic[S, M]):
+class Level(Generic[S, M]):
     """A level: a start, a line of moves that solves it, and the start's grade.
 
     >>> from puzzlekit import tromino
     >>> start = tromino.Board.parse("#.\\n..")
-    >>> level = Challenge(start, tuple(start.legal_moves()), "easy")
+    >>> level = Level(start, tuple(start.legal_moves()), "easy")
     >>> level.replayed().is_solved
     True
     """
@@ -283,7 +283,7 @@ class PuzzleType(Generic[S, M]):
     puzzles that keep score (a :class:`~puzzlekit.Game` shows it as the running score)."""
     grades: tuple[str, ...] = ()
     """The names of the puzzle's difficulty grades, easiest first (see :mod:`puzzlekit.levels`)."""
-    generate: Callable[..., Challenge[S, M]] | None = None
+    generate: Callable[..., Level[S, M]] | None = None
     """``generate(grade, *, seed=None, node_limit=None, time_limit=None, progress=None)``:
     a level of *grade* at the puzzle's default size (the module's generator takes sizes)."""
     grade: Callable[[S], str] | None = None

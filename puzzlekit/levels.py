@@ -2,7 +2,7 @@
 
 Every puzzle in :data:`puzzlekit.PUZZLES` can make levels for an app:
 ``PUZZLES[name].generate(grade, seed=..., node_limit=..., time_limit=...)``
-returns a :class:`~puzzlekit.Challenge` whose ``witness`` solves its
+returns a :class:`~puzzlekit.Level` whose ``witness`` solves its
 ``start`` (so it is playable by construction, or checked by
 the puzzle's solver), graded on the puzzle's scale
 (:attr:`~puzzlekit.PuzzleType.grades`, easiest first), and
@@ -11,9 +11,11 @@ seed always gives the same level; without limits a generator still stops
 after a node limit of its own and raises :class:`~puzzlekit.LimitReached`
 rather than search for ever for a grade a small size cannot reach.
 
->>> from puzzlekit.levels import GRADES
->>> GRADES[0]
-'easy'
+>>> from puzzlekit import PUZZLES
+>>> puzzle = PUZZLES["twist"]
+>>> level = puzzle.generate("junior", seed=2)
+>>> level.grade, level.replayed().is_solved, puzzle.grade(level.start)
+('junior', True, 'junior')
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
-from puzzlekit.contract import Challenge, PuzzleState
+from puzzlekit.contract import Level, PuzzleState
 from puzzlekit.errors import ArgumentError
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 
@@ -60,7 +62,7 @@ def check_grade(grade: object, grades: Sequence[str]) -> str:
 def draw(
     grade: str,
     grades: Sequence[str],
-    candidate: Callable[[random.Random, Budget], Challenge[S, M] | None],
+    candidate: Callable[[random.Random, Budget], Level[S, M] | None],
     *,
     seed: int | None,
     node_limit: int | None,
@@ -68,7 +70,7 @@ def draw(
     progress: ProgressCallback | None,
     default_node_limit: int,
     what: str,
-) -> Challenge[S, M]:
+) -> Level[S, M]:
     """The first level *candidate* draws of *grade*, all from one stream for *seed*.
 
     *candidate* builds one level from the stream, spending its work from the
@@ -79,7 +81,7 @@ def draw(
 
     >>> def coin(rng, budget):
     ...     budget.spend()
-    ...     return Challenge(rng.random(), (), rng.choice(GRADES))
+    ...     return Level(rng.random(), (), rng.choice(GRADES))
     >>> draw("hard", GRADES, coin, seed=1, node_limit=None, time_limit=None,
     ...      progress=None, default_node_limit=100, what="coin").grade
     'hard'

@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 
 from puzzlekit import (
     PUZZLES,
+    ArgumentError,
     Game,
     IllegalMoveError,
+    Level,
     LimitReached,
     MoveView,
     PuzzleMove,
@@ -231,3 +233,45 @@ def test_a_demonstration_replays_the_solver_line(name):
     while demo.redo_moves:
         demo.redo()
     assert demo.position == result.final
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_puzzle_makes_levels_of_every_grade(name):
+    puzzle = PUZZLES[name]
+    assert puzzle.grades and puzzle.generate is not None and puzzle.grade is not None
+    for grade in puzzle.grades:
+        level = puzzle.generate(grade, seed=11)
+        assert isinstance(level, Level) and isinstance(level.start, puzzle.state)
+        assert level.grade == grade == puzzle.grade(level.start)
+        assert all(isinstance(move, puzzle.move) for move in level.witness)
+        assert level.replayed().is_solved
+        assert not level.start.is_solved
+        assert puzzle.generate(grade, seed=11) == level
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, data=st.data())
+def test_levels_are_playable_from_any_seed(name, seed, data):
+    puzzle = PUZZLES[name]
+    grade = data.draw(st.sampled_from(puzzle.grades), label="grade")
+    level = puzzle.generate(grade, seed=seed)
+    assert level.grade == grade
+    state = level.start
+    for move in level.witness:
+        assert move in state.legal_moves()
+        state = state.play(move)
+    assert state.is_solved
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_level_generators_keep_their_limits_and_check_the_grade(name):
+    puzzle = PUZZLES[name]
+    with pytest.raises(LimitReached):
+        puzzle.generate(puzzle.grades[-1], seed=0, node_limit=0)
+    with pytest.raises(LimitReached):
+        puzzle.generate(puzzle.grades[-1], seed=0, time_limit=0)
+    with pytest.raises(ArgumentError, match="no grade"):
+        puzzle.generate("no such grade", seed=0)
+    with pytest.raises(TypeError):
+        puzzle.generate(1, seed=0)

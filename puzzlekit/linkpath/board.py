@@ -1149,8 +1149,7 @@ class Board:
         """The board as text, optionally with a link drawn and the ring shown.
 
         With a legal *move* instead of a *path*, its :meth:`link` is drawn,
-        on the board as it is once the move's tiles have slid (see
-        :func:`puzzlekit.linkpath.render.board_text`).
+        on the board as it is once the move's tiles have slid.
 
         >>> board = Board.parse("axa")
         >>> print(board.to_text(path=board.find_path((0, 0), (0, 2))))
@@ -1171,8 +1170,9 @@ class Board:
     ) -> Svg:
         """An SVG picture of the board, with *path* (or *move*'s link) drawn as a line.
 
-        *cell_size* is checked by :func:`puzzlekit.svg.check_cell_size`; a
-        *move* is drawn as by :func:`puzzlekit.linkpath.render.board_svg`.
+        *cell_size* is checked by :func:`puzzlekit.svg.check_cell_size`. A
+        *move* is drawn on the board as it is once its tiles have slid, each
+        slid tile's way a dashed line.
 
         >>> svg = Board.parse("ab\\nba").to_svg()
         >>> svg.startswith("<svg"), "<title>" in svg

@@ -45,7 +45,7 @@ import random
 from typing import Final
 
 from puzzlekit import levels
-from puzzlekit.contract import Challenge
+from puzzlekit.contract import Level
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
@@ -265,7 +265,7 @@ def generate(
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-) -> Challenge[Board, Pair]:
+) -> Level[Board, Pair]:
     """A level of *grade*: a deal whose :func:`grade_of` is *grade*, and pairs that clear it.
 
     *height*, *width*, *kinds*, *layout* and *rules* are those of
@@ -297,7 +297,7 @@ def generate(
     high = _LEAST[wanted + 1] if wanted + 1 < len(GRADES) else PLAYOUTS + 1  # playouts stuck
     strength = _START[grade]
 
-    def candidate(rng: random.Random, budget: Budget) -> Challenge[Board, Pair] | None:
+    def candidate(rng: random.Random, budget: Budget) -> Level[Board, Pair] | None:
         nonlocal strength
         try:
             board, witness = _built_deal(height, width, kinds, cells, layout, rules, rng, budget)
@@ -323,7 +323,7 @@ def generate(
         elif stuck >= high:
             strength *= _SHRINK
         else:
-            return Challenge(board, witness, grade)
+            return Level(board, witness, grade)
         return None
 
     return levels.draw(

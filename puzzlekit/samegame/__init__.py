@@ -7,7 +7,7 @@ no such group is left, and *cleared* when no block is. Scores follow the
 board's :class:`Rules` value (:data:`STANDARD`: ``(n - 2) ** 2`` per move,
 1000 for clearing the board).
 
-:func:`generate` makes levels for apps: a full board of a grade (:data:`GRADES`)
+:func:`generate` makes levels for apps: a full board of a grade (:data:`~puzzlekit.samegame.generate.GRADES`)
 that can be cleared, with a line that clears it; :func:`grade_of` grades any
 board and :func:`clearing_line` searches for a line that clears one.
 

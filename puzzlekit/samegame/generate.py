@@ -41,7 +41,7 @@ import random
 from typing import Final
 
 from puzzlekit import levels
-from puzzlekit.contract import Challenge, SearchResult
+from puzzlekit.contract import Level, SearchResult
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
@@ -243,7 +243,7 @@ def _band(nodes: int, count: int) -> int:
 def grade_of(
     board: Board, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> str:
-    """How hard *board* is to clear: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`GRADES`).
+    """How hard *board* is to clear: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`~puzzlekit.samegame.generate.GRADES`).
 
     The grade of the median effort of three clearing searches
     (:func:`~puzzlekit.samegame.solver.clearing_line` with seeds 0, 1 and 2):
@@ -315,7 +315,7 @@ def generate(
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-) -> Challenge[Board, Move]:
+) -> Level[Board, Move]:
     """A level of *grade*: a full *height* x *width* board of at most *colours* colours under
     *rules*, a line that clears it (the witness) and its grade (``grade_of(level.start)``).
 
@@ -338,7 +338,7 @@ def generate(
     """
     _check(height, width, colours, rules)
 
-    def candidate(rng: random.Random, budget: Budget) -> Challenge[Board, Move] | None:
+    def candidate(rng: random.Random, budget: Budget) -> Level[Board, Move] | None:
         return _level(height, width, colours, rules, grade, rng, budget)
 
     return levels.draw(
@@ -358,7 +358,7 @@ def clearable_board(
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-) -> Challenge[Board, Move]:
+) -> Level[Board, Move]:
     """A level of any grade: a full *height* x *width* board of at most *colours* colours that
     *rules* let be cleared, a line that clears it and its grade (see :func:`generate`).
 
@@ -401,7 +401,7 @@ def _check(height: int, width: int, colours: int, rules: Rules) -> None:
 def _level(
     height: int, width: int, colours: int, rules: Rules, grade: str | None,
     rng: random.Random, budget: Budget,
-) -> Challenge[Board, Move] | None:
+) -> Level[Board, Move] | None:
     """One level drawn from *rng*, graded, or ``None`` when this draw gives none.
 
     The clearing search runs only as far as it must to tell whether the
@@ -435,7 +435,7 @@ def _level(
         return None
     found, line = graded
     witness = line or witness
-    return None if witness is None else Challenge(board, witness, found)
+    return None if witness is None else Level(board, witness, found)
 
 
 def _search(

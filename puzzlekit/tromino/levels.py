@@ -43,7 +43,7 @@ from typing import Final
 
 import attrs
 
-from puzzlekit.contract import Challenge
+from puzzlekit.contract import Level
 from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.levels import GRADES as SHARED_GRADES
@@ -340,7 +340,7 @@ def generate(
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-) -> Challenge[Board, Tromino]:
+) -> Level[Board, Tromino]:
     """A level of *grade*: a tileable ``height x width`` board with *holes* holes
     (:func:`default_holes` when ``None``), graded by :func:`grade_of`, with a
     tiling as its witness (each tromino a legal move).
@@ -364,13 +364,13 @@ def generate(
         raise ArgumentError(f"a {height}x{width} board with {holes} holes leaves nothing to "
                             "tile: no level")
 
-    def candidate(rng: random.Random, budget: Budget) -> Challenge[Board, Tromino] | None:
+    def candidate(rng: random.Random, budget: Budget) -> Level[Board, Tromino] | None:
         try:
             tiling = build_tiling(height, width, holes, rng, budget)
             grade = _capped_walk(tiling, budget)
         except LimitReached:
             return None  # draw() says which limit (a request no board meets raises at once)
-        return None if grade is None else Challenge(tiling.board, tiling.trominoes, grade)
+        return None if grade is None else Level(tiling.board, tiling.trominoes, grade)
 
     return draw(grade, GRADES, candidate, seed=seed, node_limit=node_limit,
                 time_limit=time_limit, progress=progress,

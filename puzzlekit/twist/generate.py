@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterator
 from itertools import islice
 
-from puzzlekit.contract import Challenge
+from puzzlekit.contract import Level
 from puzzlekit.levels import draw
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, _difficulty
@@ -140,7 +140,7 @@ def _chain(pieces: tuple[Placement, ...], rng: random.Random, budget: Budget) ->
 
 def _candidate(
     grade: Grade, rng: random.Random, budget: Budget
-) -> Challenge[State, Placement] | None:
+) -> Level[State, Placement] | None:
     """The first start of *grade* along the chain of one random solution, or ``None``."""
     pieces = _solution(rng)
     highest = SCORE_BANDS[grade][1]
@@ -158,7 +158,7 @@ def _candidate(
                 witness = _completion(option, budget)
                 if witness is None:
                     return None  # the budget ran out: the one solution is there
-                return Challenge(option, witness, grade)
+                return Level(option, witness, grade)
     return None
 
 
@@ -169,7 +169,7 @@ def generate(
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-) -> Challenge[State, Placement]:
+) -> Level[State, Placement]:
     """A level of *grade*: a start with exactly one solution, and the placements that solve it.
 
     The witness places the missing pieces in piece order, each legal

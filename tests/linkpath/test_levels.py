@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit import PUZZLES, Challenge
+from puzzlekit import PUZZLES, Level
 from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
 from puzzlekit.linkpath import (
     GRADES,
@@ -34,7 +34,7 @@ SMALL = {"height": 6, "width": 8, "kinds": 12}
 
 def check_level(level, grade):
     """The level clears through play, the solver agrees, and the grader gives *grade*."""
-    assert isinstance(level, Challenge) and isinstance(level.start, Board)
+    assert isinstance(level, Level) and isinstance(level.start, Board)
     assert level.grade == grade == grade_of(level.start)
     assert level.start.is_valid() and not level.start.is_over
     assert level.replayed().is_solved
@@ -226,7 +226,7 @@ def test_traps_keep_the_witness_and_the_kinds():
         board, witness = deal_with_solution(8, 12, 24, seed=seed, traps=3)
         assert board.counts() == plain.counts() and board.tiles == plain.tiles
         assert crossings(board) >= 3
-        assert Challenge(board, witness, "any").replayed().is_solved
+        assert Level(board, witness, "any").replayed().is_solved
 
 
 def test_traps_make_deals_measurably_harder():
@@ -265,7 +265,7 @@ def test_deals_with_traps_clear_by_their_witness(height, width, rules, seed, dat
     plain, _ = deal_with_solution(height, width, kinds, rules=rules, seed=seed)
     board, witness = deal_with_solution(height, width, kinds, rules=rules, seed=seed, traps=traps)
     assert board.counts() == plain.counts() and board.tiles == plain.tiles
-    assert Challenge(board, witness, "any").replayed().is_solved
+    assert Level(board, witness, "any").replayed().is_solved
 
 
 def test_the_random_player_slides_under_slide_rules():

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from samegame.test_solver import best_possible
 
-from puzzlekit import PUZZLES, ArgumentError, Challenge, LimitReached, UnsolvableError
+from puzzlekit import PUZZLES, ArgumentError, Level, LimitReached, UnsolvableError
 from puzzlekit.samegame import (
     CLICKOMANIA,
     GRADES,
@@ -33,7 +33,7 @@ from puzzlekit.samegame import (
 from puzzlekit.samegame.generate import EASY_EFFORT, HARD_EFFORT, SEARCHED_COLOURS
 
 
-def check_level(level: Challenge[Board, Move], height: int, width: int, colours: int,
+def check_level(level: Level[Board, Move], height: int, width: int, colours: int,
                 rules: Rules) -> None:
     """A full board of the asked shape, colours and rules, cleared by its witness through play."""
     board = level.start

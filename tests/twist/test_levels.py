@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit import PUZZLES, ArgumentError, Challenge, LimitReached, UnsolvableError
+from puzzlekit import PUZZLES, ArgumentError, Level, LimitReached, UnsolvableError
 from puzzlekit.testing.twist import solutions, states
 from puzzlekit.twist import (
     GRADES,
@@ -164,7 +164,7 @@ def test_the_grade_grows_with_the_student_level():
 def test_every_grade_gives_unique_levels_whose_witness_solves_them(grade):
     for seed in range(3):
         level = generate(grade, seed=seed)
-        assert isinstance(level, Challenge) and level.grade == grade
+        assert isinstance(level, Level) and level.grade == grade
         start = level.start
         assert count_solutions(start) == 1 and not start.is_solved
         assert grade_of(start) == grade
