@@ -20,7 +20,7 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-__version__ = "0.3.0.dev0"
+__version__ = "0.3.0"
 
 from puzzlekit.contract import (
     Level,

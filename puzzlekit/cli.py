@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from puzzlekit import __version__, batch
-from puzzlekit.contract import SearchResult
+from puzzlekit.contract import Level, SearchResult
 from puzzlekit.errors import LimitReached, ParseError, PuzzleError, UnsolvableError
 from puzzlekit.game import Game, read_records
 from puzzlekit.limits import Progress, ProgressCallback
@@ -217,6 +217,29 @@ def end_progress(args: argparse.Namespace) -> None:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
+
+
+def emit_level(args: argparse.Namespace, level: Level[Any, Any]) -> int:
+    """Print a generated level: its start, or with ``--json`` its grade, seed, start and witness.
+
+    >>> from puzzlekit import tromino
+    >>> level = tromino.generate("easy", height=2, width=3, holes=0, seed=1)
+    >>> emit_level(argparse.Namespace(json=True, seed=1), level)
+    {"grade": "easy", "seed": 1, "start": "...\\n...", "witness": ["0,0 se", "0,1 nw"]}
+    0
+    """
+    if args.json:
+        emit_json(
+            {
+                "grade": level.grade,
+                "seed": args.seed,
+                "start": str(level.start),
+                "witness": [str(move) for move in level.witness],
+            }
+        )
+    else:
+        print(level.start)
+    return EXIT_OK
 
 
 def add_record_option(parser: argparse.ArgumentParser) -> None:

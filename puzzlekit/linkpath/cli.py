@@ -22,6 +22,7 @@ from puzzlekit.cli import (
     add_limits,
     add_record_option,
     emit_json,
+    emit_level,
     end_progress,
     exit_status,
     progress_line,
@@ -85,18 +86,7 @@ def _generate(args: argparse.Namespace) -> int:
         )
     finally:
         end_progress(args)
-    if args.json:
-        emit_json(
-            {
-                "grade": level.grade,
-                "seed": args.seed,
-                "start": str(level.start),
-                "witness": [str(move) for move in level.witness],
-            }
-        )
-    else:
-        print(level.start)
-    return EXIT_OK
+    return emit_level(args, level)
 
 
 def _solve(args: argparse.Namespace) -> int:

@@ -7,9 +7,10 @@ no such group is left, and *cleared* when no block is. Scores follow the
 board's :class:`Rules` value (:data:`STANDARD`: ``(n - 2) ** 2`` per move,
 1000 for clearing the board).
 
-:func:`generate` makes levels for apps: a full board of a grade (:data:`~puzzlekit.samegame.generate.GRADES`)
-that can be cleared, with a line that clears it; :func:`grade_of` grades any
-board and :func:`clearing_line` searches for a line that clears one.
+:func:`generate` makes levels for apps: a full board of a grade
+(:data:`~puzzlekit.samegame.generate.GRADES`) that can be cleared, with a
+line that clears it; :func:`grade_of` grades any board and
+:func:`clearing_line` searches for a line that clears one.
 
 Cells are ``(row, col)``, 0-based, row 0 at the top; colours are ints, written
 ``0``-``9`` then ``a``-``z`` and ``A``-``Z`` in the text form, ``.`` for empty.

@@ -243,7 +243,7 @@ def _band(nodes: int, count: int) -> int:
 def grade_of(
     board: Board, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> str:
-    """How hard *board* is to clear: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`~puzzlekit.samegame.generate.GRADES`).
+    """How hard *board* is to clear: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`GRADES`).
 
     The grade of the median effort of three clearing searches
     (:func:`~puzzlekit.samegame.solver.clearing_line` with seeds 0, 1 and 2):

@@ -31,6 +31,7 @@ from puzzlekit.cli import (
     add_limits,
     add_record_option,
     emit_json,
+    emit_level,
     end_progress,
     progress_line,
     read_input,
@@ -179,12 +180,7 @@ def _generate(args: argparse.Namespace) -> int:
                          time_limit=args.time_limit, progress=progress_line(args))
     finally:
         end_progress(args)
-    if args.json:
-        emit_json({"grade": level.grade, "seed": args.seed, "start": str(level.start),
-                   "witness": [str(move) for move in level.witness]})
-    else:
-        print(level.start)
-    return EXIT_OK
+    return emit_level(args, level)
 
 
 def _add_size(parser: argparse.ArgumentParser, *, square: bool) -> None:

@@ -27,6 +27,7 @@ from puzzlekit.cli import (
     add_limits,
     add_record_option,
     emit_json,
+    emit_level,
     end_progress,
     exit_status,
     progress_line,
@@ -175,17 +176,8 @@ def _generate(args: argparse.Namespace) -> int:
         progress=progress_line(args),
     )
     end_progress(args)
-    if args.json:
-        emit_json(
-            {
-                "grade": level.grade,
-                "seed": args.seed,
-                "start": str(level.start),
-                "witness": [str(move) for move in level.witness],
-            }
-        )
-    else:
-        print(level.start)
+    emit_level(args, level)
+    if not args.json:
         print(level.start.grid())
     return EXIT_OK
 
