@@ -286,5 +286,6 @@ class PuzzleType(Generic[S, M]):
     generate: Callable[..., Level[S, M]] | None = None
     """``generate(grade, *, seed=None, node_limit=None, time_limit=None, progress=None)``:
     a level of *grade* at the puzzle's default size (the module's generator takes sizes)."""
-    grade: Callable[[S], str] | None = None
-    """``grade(start)``: the grade of any start that can be solved."""
+    grade: Callable[..., str] | None = None
+    """``grade(start, *, node_limit=None, time_limit=None)``: the grade of any start that
+    can be solved (:class:`~puzzlekit.LimitReached` when a limit stops the grading)."""

@@ -273,5 +273,9 @@ def test_level_generators_keep_their_limits_and_check_the_grade(name):
         puzzle.generate(puzzle.grades[-1], seed=0, time_limit=0)
     with pytest.raises(ArgumentError, match="no grade"):
         puzzle.generate("no such grade", seed=0)
+    start = puzzle.generate(puzzle.grades[-1], seed=0).start
+    with pytest.raises(LimitReached):
+        puzzle.grade(start, node_limit=0)
+    assert puzzle.grade(start, time_limit=60) == puzzle.grades[-1]
     with pytest.raises(TypeError):
         puzzle.generate(1, seed=0)

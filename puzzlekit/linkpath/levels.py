@@ -96,20 +96,22 @@ def _walled(cells: list[int], index: int, stride: int) -> bool:
     )
 
 
-def _playout(grid: Grid, rng: random.Random) -> tuple[bool, int]:
-    """Whether the random player clears *grid* (played on: pass a copy), and its moves."""
+def _playout(grid: Grid, rng: random.Random, budget: Budget) -> bool | None:
+    """Whether the random player clears *grid* (played on: pass a copy); ``None`` when
+    *budget* ran out first (a node is a tile the player looks at)."""
     if grid.slide:
-        return _sliding_playout(grid, rng)
+        return _sliding_playout(grid, rng, budget)
     by_key = grid.tiles_by_kind()
     tiles = [index for group in by_key.values() for index in group]
     cells, stride, groups = grid.cells, grid.stride, grid.groups
-    moves = 0
     while tiles:
         move = None
         order = tiles.copy()
         # Tiles in random order (a Fisher-Yates shuffle done as far as needed) until one
         # has a partner: a uniform choice among the tiles that have one.
         for n in range(len(order)):
+            if budget.spend():
+                return None
             pick = rng.randrange(n, len(order))
             order[n], order[pick] = order[pick], order[n]
             a = order[n]
@@ -132,31 +134,29 @@ def _playout(grid: Grid, rng: random.Random) -> tuple[bool, int]:
                 move = (a, rng.choice(partners))
                 break
         if move is None:
-            return False, moves
-        moved = len(grid.remove(*move)) > 2
-        moves += 1
-        if moved:  # tiles fell: read their places again
+            return False
+        if len(grid.remove(*move)) > 2:  # tiles fell: read their places again
             by_key = grid.tiles_by_kind()
             tiles = [index for group in by_key.values() for index in group]
         else:
             for index in move:
                 tiles.remove(index)
                 group.remove(index)
-    return True, moves
+    return True
 
 
-def _sliding_playout(grid: Grid, rng: random.Random) -> tuple[bool, int]:
+def _sliding_playout(grid: Grid, rng: random.Random, budget: Budget) -> bool | None:
     """The random player under slide rules: a random one of all the legal moves, slides
     included (a slide moves tiles, so the tile lists kept by plain play do not apply)."""
-    moves = 0
     while legal := list(grid.moves()):
+        if budget.spend(len(legal)):
+            return None
         grid.remove(*rng.choice(legal))
-        moves += 1
-    return not grid.tiles_by_kind(), moves
+    return not grid.tiles_by_kind()
 
 
 def _stuck(
-    board: Board, playouts: int, seed: int, budget: Budget | None, low: int = 0, high: int = -1
+    board: Board, playouts: int, seed: int, budget: Budget, low: int = 0, high: int = -1
 ) -> tuple[int, int] | None:
     """How many of *playouts* got stuck on *board*, and how many were played.
 
@@ -168,23 +168,32 @@ def _stuck(
     rng = random.Random(seed)
     stuck = 0
     for played in range(1, playouts + 1):
-        cleared, moves = _playout(board._grid.copy(), rng)
-        stuck += not cleared
-        if budget is not None and budget.spend(moves + 1):
+        cleared = _playout(board._grid.copy(), rng, budget)
+        if cleared is None:
             return None
+        stuck += not cleared
         if stuck == high or stuck + playouts - played < low:
             break
     return stuck, played
 
 
-def stuck_share(board: Board, *, playouts: int = PLAYOUTS, seed: int = _SEED) -> float:
+def stuck_share(
+    board: Board,
+    *,
+    playouts: int = PLAYOUTS,
+    seed: int = _SEED,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> float:
     """The share of *playouts* seeded random playouts that get stuck on *board*.
 
     The random player picks a tile at random among those that can be linked
     now and removes it with a random one of the tiles it links with; a
     playout is stuck when tiles are left and none can be linked. The same
     *seed* gives the same playouts. A board that can never be cleared (a
-    kind with an odd number of tiles) raises :class:`~puzzlekit.UnsolvableError`.
+    kind with an odd number of tiles) raises :class:`~puzzlekit.UnsolvableError`;
+    the limits (a node is a tile the player looks at) raise
+    :class:`~puzzlekit.LimitReached`.
 
     >>> from puzzlekit.linkpath import Board, Rules
     >>> stuck_share(Board.parse("ab\\nab"))
@@ -197,8 +206,10 @@ def stuck_share(board: Board, *, playouts: int = PLAYOUTS, seed: int = _SEED) ->
         raise TypeError(f"stuck_share needs a Board, not {type(board).__name__}")
     check_int("playouts", playouts, minimum=1, maximum=10**6)
     check_int("seed", seed, minimum=0, maximum=2**64)
-    counted = _stuck(board, playouts, seed, None)
-    assert counted is not None  # no budget, no stop
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    counted = _stuck(board, playouts, seed, budget)
+    if counted is None:
+        raise budget.limit_reached("stuck_share")
     return counted[0] / playouts
 
 
@@ -207,14 +218,17 @@ def _grade(stuck: int) -> str:
     return GRADES[sum(stuck >= least for least in _LEAST[1:])]
 
 
-def grade_of(board: Board) -> str:
+def grade_of(
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+) -> str:
     """The grade of *board* from :func:`stuck_share` over its 16 playouts.
 
     ``easy``: at most one playout gets stuck; ``medium``: 2 to 5;
     ``hard``: 6 or more. When no playout clears the board, the solver
     looks for a proof that nothing can (up to 20,000 nodes) and raises
     :class:`~puzzlekit.UnsolvableError` if it finds one, as it does at once
-    for a kind with an odd number of tiles.
+    for a kind with an odd number of tiles. The limits work as for
+    :func:`stuck_share` (:class:`~puzzlekit.LimitReached`).
 
     >>> from puzzlekit.linkpath import Board
     >>> grade_of(Board.parse("ab\\nab"))
@@ -224,8 +238,15 @@ def grade_of(board: Board) -> str:
     ...
     puzzlekit.errors.UnsolvableError: Board.parse('ab\\nba') cannot be cleared: the solver ...
     """
-    stuck = round(stuck_share(board) * PLAYOUTS)
-    if stuck == PLAYOUTS and search(board, Budget(node_limit=_PROOF_NODES)).proved_unsolvable:
+    if not isinstance(board, Board):
+        raise TypeError(f"grade_of needs a Board, not {type(board).__name__}")
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    counted = _stuck(board, PLAYOUTS, _SEED, budget)
+    if counted is None:
+        raise budget.limit_reached("grade_of")
+    stuck = counted[0]
+    proof = Budget(node_limit=_PROOF_NODES, time_limit=budget.remaining)
+    if stuck == PLAYOUTS and search(board, proof).proved_unsolvable:
         raise UnsolvableError(f"{board!r} cannot be cleared: the solver proved it")
     return _grade(stuck)
 

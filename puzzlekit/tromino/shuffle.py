@@ -439,11 +439,13 @@ def _pocket(height: int, width: int, holes: int, rng: random.Random,
         except ArgumentError:  # 3 by odd with no holes: the holes come at random
             drawn = set()
     chosen = (drawn - pocket) | walls  # at most holes: drawn has at most rest
-    spare = [divmod(cell, width) for cell in range(cells)]
-    rng.shuffle(spare)
-    for cell in spare:
+    # The holes still missing, uniform among the other cells: a sample of cell numbers
+    # large enough to hold them besides every cell taken already (no list of all cells).
+    taken = len(chosen) + len(pocket)
+    for number in rng.sample(range(cells), min(cells, holes - len(chosen) + taken)):
         if len(chosen) == holes:
             break
+        cell = divmod(number, width)
         if cell not in pocket:
             chosen.add(cell)
     return Board(height, width, chosen)

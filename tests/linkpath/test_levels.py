@@ -275,3 +275,13 @@ def test_the_random_player_slides_under_slide_rules():
     assert stuck_share(crossed) == 0.0
     level = generate("medium", height=6, width=8, kinds=12, rules=Rules(slide=True), seed=1)
     assert level.replayed().is_solved and grade_of(level.start) == "medium"
+
+
+def test_grading_keeps_its_limits():
+    board = deal(30, 40, 60, seed=1)
+    for limits in ({"node_limit": 100}, {"time_limit": 0}):
+        with pytest.raises(LimitReached):
+            grade_of(board, **limits)
+        with pytest.raises(LimitReached):
+            stuck_share(board, **limits)
+    assert grade_of(board, node_limit=10**7) == grade_of(board)
