@@ -622,7 +622,7 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--scheduler", metavar="ADDRESS",
-        help="run on the Dask cluster at ADDRESS (needs puzzlekit[dask])",
+        help="run on the Dask cluster at ADDRESS (needs puzzlekit-engines[dask])",
     )
     parser.add_argument(
         "--workers", type=int, metavar="N", help="local worker processes (default: one per CPU)"
@@ -662,7 +662,7 @@ def _dask_executor(address: str, stack: contextlib.ExitStack[Any]) -> tuple[Exec
         from distributed import Client
     except ImportError:
         raise ArgumentError(
-            "--scheduler needs Dask: pip install 'puzzlekit[dask]'"
+            "--scheduler needs Dask: pip install 'puzzlekit-engines[dask]'"
         ) from None
     client = stack.enter_context(Client(address))  # type: ignore[no-untyped-call]
     threads = sum(client.nthreads().values())

@@ -1,4 +1,4 @@
-"""Gymnasium environments for every puzzle (the optional extra ``puzzlekit[gym]``).
+"""Gymnasium environments for every puzzle (the optional extra ``puzzlekit-engines[gym]``).
 
 Importing :mod:`puzzlekit.gym` registers one environment per puzzle with
 gymnasium; ``import puzzlekit`` alone never imports gymnasium or numpy.

@@ -24,6 +24,7 @@ move is worth. The environment keeps the rules of the game loop:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
@@ -35,7 +36,8 @@ from gymnasium import spaces
 from puzzlekit.contract import PuzzleType
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import check_int
-from puzzlekit.registry import PUZZLES
+from puzzlekit.levels import check_grade
+from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
 
 __all__ = [
     "Adapter",
@@ -79,9 +81,15 @@ class Adapter:
     observation_space: spaces.Box
     """Where observations live (set by the subclass)."""
 
-    def __init__(self, generator: Callable[[int], Any] | None) -> None:
+    def __init__(self, generator: Callable[[int], Any] | None, grade: str | None = None) -> None:
         self.puzzle: PuzzleType[Any, Any] = PUZZLES[self.name]
+        if grade is not None:
+            check_grade(grade, self.puzzle.grades)
+            if generator is not None:
+                raise ArgumentError("give a generator or a grade, not both")
         self.generator = generator
+        self.grade = grade
+        """The grade of the levels the starts are, or ``None`` for ungraded random starts."""
         self._texts = self.action_texts()
         self._moves: list[Any] | None = None
         self._index: dict[Any, int] | None = None
@@ -97,8 +105,28 @@ class Adapter:
         """
         raise NotImplementedError
 
+    def random_start(self, seed: int) -> Any:
+        """An ungraded random start for *seed*, of the adapter's size.
+
+        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> len(TrominoAdapter(height=4, width=4, holes=1).random_start(2).holes)
+        1
+        """
+        raise NotImplementedError
+
+    def level_size(self) -> dict[str, Any]:
+        """The keywords that make the puzzle's ``generate(grade, ...)`` give starts of this size.
+
+        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> TrominoAdapter(height=4, width=4, holes=1).level_size()
+        {'height': 4, 'width': 4, 'holes': 1}
+        """
+        return {}
+
     def generate(self, seed: int) -> Any:
-        """A start state drawn for *seed*, by the generator when one was given.
+        """A start state drawn for *seed*: by the generator when one was given, else the
+        start of a level of :attr:`grade` (see :mod:`puzzlekit.levels`) when one was
+        given, else :meth:`random_start`.
 
         >>> from puzzlekit.gym.tromino import TrominoAdapter
         >>> adapter = TrominoAdapter(height=4, width=4, holes=1)
@@ -106,7 +134,10 @@ class Adapter:
         True
         """
         if self.generator is None:
-            raise NotImplementedError
+            if self.grade is None:
+                return self.fit(self.random_start(seed))
+            module = importlib.import_module(PUZZLE_MODULES[self.name])
+            return self.fit(module.generate(self.grade, seed=seed, **self.level_size()).start)
         state = self.generator(seed)
         if not isinstance(state, self.puzzle.state):
             raise TypeError(

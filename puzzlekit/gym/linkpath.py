@@ -49,14 +49,20 @@ class LinkpathAdapter(Adapter):
     )
 
     def __init__(
-        self, *, height: int, width: int, kinds: int, generator: Callable[[int], Any] | None = None
+        self,
+        *,
+        height: int,
+        width: int,
+        kinds: int,
+        generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
     ) -> None:
         self.height = check_int("height", height, minimum=1)
         self.width = check_int("width", width, minimum=1)
         check_int("cells", height * width, minimum=2)
         self.kinds = check_int("kinds", kinds, minimum=1, maximum=_MAX_KIND)
         self.pairs = np.triu_indices(self.height * self.width, 1)
-        super().__init__(generator)
+        super().__init__(generator, grade)
         self.observation_space = spaces.Box(0, _MAX_KIND, (self.height, self.width), np.int8)
 
     def cell(self, number: int) -> tuple[int, int]:
@@ -72,12 +78,13 @@ class LinkpathAdapter(Adapter):
         texts = [f"{row},{col}" for row in range(self.height) for col in range(self.width)]
         return [f"{texts[a]} {texts[b]}" for a, b in zip(*self.pairs, strict=True)]
 
-    def generate(self, seed: int) -> Any:
-        if self.generator is not None:
-            return super().generate(seed)
+    def random_start(self, seed: int) -> Any:
         from puzzlekit.linkpath import deal
 
         return deal(self.height, self.width, self.kinds, seed=seed)
+
+    def level_size(self) -> dict[str, Any]:
+        return {"height": self.height, "width": self.width, "kinds": self.kinds}
 
     def fit(self, state: Any) -> Any:
         check_shape((self.height, self.width), (state.height, state.width))
@@ -111,11 +118,14 @@ class LinkpathEnv(PuzzleEnv):
         width: int = 8,
         kinds: int = 8,
         generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.adapter: LinkpathAdapter
-        adapter = LinkpathAdapter(height=height, width=width, kinds=kinds, generator=generator)
+        adapter = LinkpathAdapter(
+            height=height, width=width, kinds=kinds, generator=generator, grade=grade
+        )
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)
 
     def pair(self, action: int) -> tuple[tuple[int, int], tuple[int, int]]:

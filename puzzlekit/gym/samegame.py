@@ -70,6 +70,7 @@ class SameGameAdapter(Adapter):
         colours: int,
         rules: Any = None,
         generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
     ) -> None:
         self.height = check_int("height", height, minimum=1)
         self.width = check_int("width", width, minimum=1)
@@ -79,18 +80,20 @@ class SameGameAdapter(Adapter):
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a samegame Rules or None, not {type(rules).__name__}")
         self.rules = rules
-        super().__init__(generator)
+        super().__init__(generator, grade)
         self.observation_space = spaces.Box(0, len(_COLOURS), (self.height, self.width), np.int8)
 
     def action_texts(self) -> Sequence[str]:
         return [f"{row},{col}" for row in range(self.height) for col in range(self.width)]
 
-    def generate(self, seed: int) -> Any:
-        if self.generator is not None:
-            return super().generate(seed)
+    def random_start(self, seed: int) -> Any:
         from puzzlekit.samegame import random_board
 
-        return self.fit(random_board(self.height, self.width, self.colours, seed=seed))
+        return random_board(self.height, self.width, self.colours, seed=seed)
+
+    def level_size(self) -> dict[str, Any]:
+        size = {"height": self.height, "width": self.width, "colours": self.colours}
+        return size if self.rules is None else {**size, "rules": self.rules}
 
     def fit(self, state: Any) -> Any:
         check_shape((self.height, self.width), text_shape(str(state)))
@@ -140,10 +143,12 @@ class SameGameEnv(PuzzleEnv):
         colours: int = 4,
         rules: Any = None,
         generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         adapter = SameGameAdapter(
-            height=height, width=width, colours=colours, rules=rules, generator=generator
+            height=height, width=width, colours=colours, rules=rules, generator=generator,
+            grade=grade,
         )
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)

@@ -59,7 +59,13 @@ class TrominoAdapter(Adapter):
     )
 
     def __init__(
-        self, *, height: int, width: int, holes: int, generator: Callable[[int], Any] | None = None
+        self,
+        *,
+        height: int,
+        width: int,
+        holes: int,
+        generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
     ) -> None:
         self.height = check_int("height", height, minimum=2)
         self.width = check_int("width", width, minimum=2)
@@ -69,7 +75,7 @@ class TrominoAdapter(Adapter):
                 f"a {height}x{width} board with {holes} holes has {height * width - holes} "
                 "cells to cover, not a multiple of 3"
             )
-        super().__init__(generator)
+        super().__init__(generator, grade)
         self.observation_space = spaces.Box(0, 2, (self.height, self.width), np.int8)
 
     def action_texts(self) -> Sequence[str]:
@@ -80,12 +86,13 @@ class TrominoAdapter(Adapter):
             for orientation in _ORIENTATIONS
         ]
 
-    def generate(self, seed: int) -> Any:
-        if self.generator is not None:
-            return super().generate(seed)
+    def random_start(self, seed: int) -> Any:
         from puzzlekit.tromino import random_board
 
         return random_board(self.height, self.width, holes=self.holes, seed=seed)
+
+    def level_size(self) -> dict[str, Any]:
+        return {"height": self.height, "width": self.width, "holes": self.holes}
 
     def fit(self, state: Any) -> Any:
         check_shape((self.height, self.width), text_shape(str(state)))
@@ -116,8 +123,11 @@ class TrominoEnv(PuzzleEnv):
         width: int = 8,
         holes: int = 1,
         generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        adapter = TrominoAdapter(height=height, width=width, holes=holes, generator=generator)
+        adapter = TrominoAdapter(
+            height=height, width=width, holes=holes, generator=generator, grade=grade
+        )
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)

@@ -63,8 +63,7 @@ class TwistAdapter(Adapter):
     def __init__(
         self, *, grade: str | None = None, generator: Callable[[int], Any] | None = None
     ) -> None:
-        self.grade = grade
-        super().__init__(generator)
+        super().__init__(generator, grade)
         high = np.broadcast_to(np.array([8, 1, 4], dtype=np.int8)[:, None, None], _SHAPE)
         self.observation_space = spaces.Box(np.zeros(_SHAPE, np.int8), high.copy(), _SHAPE, np.int8)
         self._planes: dict[str, tuple[int, list[tuple[int, int, bool]]]] = {}
@@ -87,12 +86,8 @@ class TwistAdapter(Adapter):
             for orientation in range(8)
         ]
 
-    def generate(self, seed: int) -> Any:
-        if self.generator is not None:
-            return super().generate(seed)
-        if self.grade is None:
-            return self.puzzle.random_state(seed)
-        return self.puzzle.generate(self.grade, seed=seed).start  # type: ignore[misc]
+    def random_start(self, seed: int) -> Any:
+        return self.puzzle.random_state(seed)
 
     def _loops(self, text: str) -> tuple[int, list[tuple[int, int, bool]]]:
         """The plane value and the on-board loops ``(row, col, hole)`` of a placement."""

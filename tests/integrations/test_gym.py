@@ -292,3 +292,20 @@ def test_any_state_of_the_strategies_starts_an_episode_whose_mask_is_the_engines
             assert observation in env.observation_space
 
     check()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_graded_environments_start_from_levels_of_their_grade(name):
+    puzzle = PUZZLES[name]
+    grade = puzzle.grades[1]
+    size = {**SMALL[name], "holes": 4} if name == "tromino" else SMALL[name]
+    env = pkgym.make(name, grade=grade, **size)  # (one hole leaves no medium tromino board)
+    env.reset(seed=3)
+    start = env.unwrapped.start
+    assert puzzle.grade(start) == grade
+    env.reset(seed=3)
+    assert env.unwrapped.start == start
+    with pytest.raises(ArgumentError, match="no grade"):
+        make(name, grade="impossible")
+    with pytest.raises(ArgumentError, match="not both"):
+        make(name, grade=grade, generator=puzzle.random_state)
