@@ -2,9 +2,10 @@
 
 A board comes one of two ways, whichever is faster for its colours:
 
-* up to three colours (:data:`SEARCHED_COLOURS`), a random board, kept when the
-  clearing search (:func:`~puzzlekit.samegame.solver.clearing_line`) finds a
-  line that clears it: with so few colours most random boards can be
+* up to three colours (:data:`SEARCHED_COLOURS`), a random board (on boards
+  of at most 225 cells or 2 wide, one draw in four is built as below), kept
+  when the clearing search (:func:`~puzzlekit.samegame.solver.clearing_line`)
+  finds a line that clears it: with so few colours most random boards can be
   cleared, and the search finds a line in a fraction of a second even on
   30 x 30 boards. A board the search does not clear within its node
   allotment is dropped and the next one drawn;
@@ -89,6 +90,8 @@ _SEARCHES = 3  # clearing searches, seeds 0, 1, 2, whose median effort grades a 
 _SEARCH_EFFORT = 64  # nodes per block a search spends on a random board before dropping it
 _LEVEL_EFFORT = 500  # nodes per block (plus _LEVEL_NODES) a generator spends without limits
 _LEVEL_NODES = 10_000
+_BUILT_SHARE = 0.25  # of the draws with few colours on small boards, those built backwards
+_SMALL_CELLS = 225
 _BUILD_EFFORT = 20  # placements per cell (plus _BUILD_NODES) before a board is dropped
 _BUILD_NODES = 100
 _TRIES_PER_STEP = 64  # failed placements in a row before the last groups are taken back
@@ -409,7 +412,11 @@ def _level(
     """
     count = height * width
     witness: tuple[Move, ...] | None = None
-    if colours <= SEARCHED_COLOURS:
+    # Few colours: a random board and a search, except one draw in four on small or
+    # narrow boards (a single column, say), whose random boards can rarely be cleared
+    # and whose builds are cheap.
+    small = count <= _SMALL_CELLS or min(height, width) <= 2
+    if colours <= SEARCHED_COLOURS and not (small and rng.random() < _BUILT_SHARE):
         if budget.spend(count):  # a node per block drawn
             return None
         board = random_board(height, width, colours, seed=rng.getrandbits(64), rules=rules)

@@ -211,3 +211,12 @@ def test_the_clearing_search_stops_at_its_limits() -> None:
         clearing_line("11")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):
         clearing_line(board, node_limit=-1)
+
+
+@pytest.mark.parametrize("shape", [(40, 1, 3), (200, 1, 3), (1, 200, 3), (40, 2, 3), (3, 40, 2)])
+def test_narrow_boards_with_few_colours_are_cleared(shape):
+    # Random single columns can rarely be cleared: such shapes are built backwards too.
+    height, width, colours = shape
+    level = clearable_board(height, width, colours, seed=2)
+    assert (level.start.height, level.start.width) == (height, width)
+    assert level.replayed().is_solved
