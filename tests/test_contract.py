@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pickle
+import re
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import (
+    PUZZLE_MODULES,
     PUZZLES,
     ArgumentError,
     Game,
@@ -279,3 +281,19 @@ def test_level_generators_keep_their_limits_and_check_the_grade(name):
     assert puzzle.grade(start, time_limit=60) == puzzle.grades[-1]
     with pytest.raises(TypeError):
         puzzle.generate(1, seed=0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_grade_out_of_reach_of_a_tiny_board_gives_up_soon(name):
+    module = importlib.import_module(PUZZLE_MODULES[name])
+    tiny = {
+        "tromino": {"height": 2, "width": 3, "holes": 0},
+        "linkpath": {"height": 2, "width": 2, "kinds": 1},
+        "samegame": {"height": 2, "width": 2, "colours": 2},
+    }
+    if name not in tiny:
+        pytest.skip("one board size, which reaches every grade")
+    with pytest.raises(LimitReached, match="node limit") as stopped:
+        module.generate(PUZZLES[name].grades[-1], seed=0, **tiny[name])
+    spent = int(re.search(r"after (\d+) nodes", str(stopped.value)).group(1))
+    assert spent <= 100_000  # the default budget shrinks with the board

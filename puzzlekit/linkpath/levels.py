@@ -79,7 +79,9 @@ _SOLVER_NODES = 3_000
 """Solver nodes spent on a shuffled deal to find its witness (then it is dropped)."""
 
 _DEFAULT_NODES = 500_000
-"""The node budget of :func:`generate` without limits."""
+_DEFAULT_NODES_PER_CELL = 5_000
+"""The node budget of :func:`generate` without limits: this many a cell, at most
+:data:`_DEFAULT_NODES` (small boards soon show every deal they have)."""
 
 _START = {"easy": 0.0, "medium": 0.3, "hard": 1.0}
 """The strength of the first draw of each grade (see :func:`generate`)."""
@@ -298,8 +300,9 @@ def generate(
     then by shuffling the kinds of a share of the tiles (the solver then
     finds the witness), as much as a strength that follows the draws says. A
     node is a pair placed or a link tried while dealing, a solver node, or a
-    move of a playout; without limits :class:`~puzzlekit.LimitReached` comes
-    after 500,000 nodes, for instance when a tiny board cannot get hard.
+    tile a playout looks at; without limits :class:`~puzzlekit.LimitReached`
+    comes after 5,000 nodes a cell, at most 500,000, for instance when a tiny
+    board cannot get hard.
 
     >>> level = generate("hard", height=6, width=8, kinds=12, seed=3)
     >>> level.grade, grade_of(level.start), level.replayed().is_solved
@@ -349,5 +352,6 @@ def generate(
 
     return levels.draw(
         grade, GRADES, candidate, seed=seed, node_limit=node_limit, time_limit=time_limit,
-        progress=progress, default_node_limit=_DEFAULT_NODES, what="generate",
+        progress=progress, what="generate",
+        default_node_limit=min(_DEFAULT_NODES, _DEFAULT_NODES_PER_CELL * len(cells)),
     )

@@ -82,7 +82,10 @@ MEDIUM_MOVES = 7
 
 _REPAIR_REACH = 4  # cells around a guess whose plan trominoes are laid again, at most
 _WALK_NODES = 100_000  # generate() passes over a board whose walkthrough takes more
-_DEFAULT_NODE_LIMIT = 2_000_000  # generate() without limits: local moves and search nodes
+# generate() without limits: local moves and search nodes, fewer on small boards (whose
+# few boards are soon all seen when a grade is out of their reach)
+_DEFAULT_NODE_LIMIT = 2_000_000
+_DEFAULT_NODES_PER_CELL = 10_000
 
 
 @attrs.frozen
@@ -348,7 +351,8 @@ def generate(
     Boards are drawn from :func:`~puzzlekit.tromino.random_tiling` until one has
     the grade (a board whose walkthrough takes over 100,000 nodes is passed
     over); the same *seed* gives the same level. Without limits it stops after
-    2,000,000 nodes (local moves, player steps and search nodes) and raises
+    10,000 nodes a cell, at most 2,000,000 (local moves, player steps and
+    search nodes), and raises
     :class:`~puzzlekit.LimitReached`, as for a grade the size cannot reach.
     Meant for boards up to about 16 x 16 (a level a second or two there).
 
@@ -374,4 +378,6 @@ def generate(
 
     return draw(grade, GRADES, candidate, seed=seed, node_limit=node_limit,
                 time_limit=time_limit, progress=progress,
-                default_node_limit=_DEFAULT_NODE_LIMIT, what="generate")
+                default_node_limit=min(_DEFAULT_NODE_LIMIT,
+                                       _DEFAULT_NODES_PER_CELL * height * width),
+                what="generate")
