@@ -461,16 +461,8 @@ def solve(
         search.best = (-math.inf, [], search.root)
         with contextlib.suppress(_Stopped):
             search.root_playout(free=1)
-    score, groups, final = search.best
-    layout = search.layout
-    return SearchResult(
-        start=board,
-        moves=tuple(Move(*layout.cell(index)) for index in groups),
-        final=Board(layout.decode(final), board.height, board.rules),
-        complete=complete,
-        nodes=budget.nodes,
-        seconds=budget.elapsed,
-        score=int(score),
+    return _result(
+        board, search, budget, complete, score=int(search.best[0]),
         proved_unsolvable=complete and not search.run_cleared,
     )
 
@@ -548,6 +540,17 @@ def clearing_search(board: Board, budget: Budget, seed: int) -> SearchResult[Boa
         pass
     except KeyboardInterrupt:  # Ctrl-C: the line that leaves the fewest blocks so far
         budget.interrupt()
+    return _result(
+        board, search, budget, complete, score=None,
+        proved_unsolvable=complete and search.best[2] != 0,
+    )
+
+
+def _result(
+    board: Board, search: _Search, budget: Budget, complete: bool, *, score: int | None,
+    proved_unsolvable: bool,
+) -> SearchResult[Board, Move]:
+    """The search's best line from *board* (under *board*'s own rules) as a result."""
     _, groups, final = search.best
     layout = search.layout
     return SearchResult(
@@ -557,7 +560,8 @@ def clearing_search(board: Board, budget: Budget, seed: int) -> SearchResult[Boa
         complete=complete,
         nodes=budget.nodes,
         seconds=budget.elapsed,
-        proved_unsolvable=complete and final != 0,
+        score=score,
+        proved_unsolvable=proved_unsolvable,
     )
 
 
