@@ -652,8 +652,12 @@ _SEARCH_NODES = 2000
 """Solver nodes spent on each of them."""
 
 
-def _arrangement(board: Board, rng: random.Random) -> Board:
-    tiles = board.tiles
+def _arrangement(
+    board: Board, rng: random.Random, tiles: list[tuple[int, int]] | None = None
+) -> Board:
+    """*board* with the kinds of *tiles* (default: all its tiles) shuffled among them."""
+    if tiles is None:
+        tiles = list(board.tiles)
     kinds = [board.rows[r][c] for r, c in tiles]
     rng.shuffle(kinds)
     rows = [list(row) for row in board.rows]

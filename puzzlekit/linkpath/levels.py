@@ -50,7 +50,13 @@ from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair, Rules
-from puzzlekit.linkpath.deal import _built_deal, _layout_cells, _planted, _rules
+from puzzlekit.linkpath.deal import (
+    _arrangement,
+    _built_deal,
+    _layout_cells,
+    _planted,
+    _rules,
+)
 from puzzlekit.linkpath.paths import Grid
 from puzzlekit.linkpath.solver import search
 
@@ -253,17 +259,6 @@ def grade_of(
     return _grade(stuck)
 
 
-def _mixed(board: Board, count: int, rng: random.Random) -> Board:
-    """*board* with the kinds of *count* of its tiles, drawn at random, shuffled among them."""
-    chosen = rng.sample(board.tiles, count)
-    kinds = [board.rows[r][c] for r, c in chosen]
-    rng.shuffle(kinds)
-    rows = [list(row) for row in board.rows]
-    for (r, c), kind in zip(chosen, kinds, strict=True):
-        rows[r][c] = kind
-    return Board.from_rows(rows, rules=board.rules)
-
-
 def _solution(board: Board, budget: Budget) -> tuple[Pair, ...] | None:
     """The solver's line clearing *board* within its share of *budget*, or ``None``."""
     left = None if budget.node_limit is None else budget.node_limit - budget.nodes
@@ -332,7 +327,8 @@ def generate(
             board = _planted(board, witness, traps, rng)
         count = round((strength - 1) * len(cells)) if strength > 1 else 0
         if count >= 2:
-            board = _mixed(board, count, rng)
+            # the kinds of *count* tiles drawn at random, shuffled among them
+            board = _arrangement(board, rng, rng.sample(board.tiles, count))
             solution = _solution(board, budget)
             if solution is None:
                 strength *= _SHRINK
