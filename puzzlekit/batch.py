@@ -8,7 +8,9 @@ A job is one JSON object on a line of its own::
 
 * ``solve`` takes ``start`` (the state's text form) and the limits
   ``node_limit``/``time_limit``, and ``seed`` for solvers that take one;
-* ``generate`` draws ``PUZZLES[puzzle].random_state(seed)``;
+* ``generate`` draws ``PUZZLES[puzzle].random_state(seed)``, or with
+  ``grade`` makes a level of that grade, ``PUZZLES[puzzle].generate(grade,
+  seed=seed)`` under the limits (its ``witness`` and ``grade`` join the result);
 * ``count`` counts the solutions (twist) or tilings (tromino) of ``start``,
   under the same limits; other puzzles answer it with an error line.
 
@@ -93,7 +95,7 @@ JobId: TypeAlias = str | int
 
 COMMANDS: Mapping[str, frozenset[str]] = {
     "solve": frozenset({"start", "node_limit", "time_limit", "seed"}),
-    "generate": frozenset({"seed"}),
+    "generate": frozenset({"seed", "grade", "node_limit", "time_limit"}),
     "count": frozenset({"start", "node_limit", "time_limit"}),
 }
 """Each command and the options a job line may give it (besides id, puzzle, command)."""
@@ -297,7 +299,17 @@ def result_fields(result: SearchResult[Any, Any]) -> dict[str, Any]:
 
 def _generate(job: Job) -> dict[str, Any]:
     seed = job.options.get("seed")
-    return {"seed": seed, "board": str(PUZZLES[job.puzzle].random_state(seed))}
+    puzzle = PUZZLES[job.puzzle]
+    grade = job.options.get("grade")
+    if grade is None:
+        return {"seed": seed, "board": str(puzzle.random_state(seed))}
+    level = puzzle.generate(grade, seed=seed, **_limits(job))
+    return {
+        "seed": seed,
+        "board": str(level.start),
+        "grade": level.grade,
+        "witness": [str(move) for move in level.witness],
+    }
 
 
 def _count(job: Job) -> dict[str, Any]:

@@ -278,14 +278,15 @@ class PuzzleType(Generic[S, M]):
     """The module of hypothesis strategies (with ``states()``), in ``puzzlekit.testing``."""
     cli: str
     """The module whose ``register(commands)`` adds the puzzle's command group."""
+    grades: tuple[str, ...]
+    """The names of the puzzle's difficulty grades, easiest first (see :mod:`puzzlekit.levels`)."""
+    generate: Callable[..., Level[S, M]]
+    """``generate(grade, *, seed=None, node_limit=None, time_limit=None, progress=None)``:
+    a level of *grade* at the puzzle's default size (the module's generator takes sizes)."""
+    grade: Callable[..., str]
+    """``grade(start, *, node_limit=None, time_limit=None)``: the grade of any start that
+    can be solved (:class:`~puzzlekit.LimitReached` when a limit stops the grading)."""
     score: Callable[[S, Sequence[M]], int] | None = None
     """``score(start, moves)``: the points a line earns under the start's rules, for
     puzzles that keep score (a :class:`~puzzlekit.Game` shows it as the running score)."""
-    grades: tuple[str, ...] = ()
-    """The names of the puzzle's difficulty grades, easiest first (see :mod:`puzzlekit.levels`)."""
-    generate: Callable[..., Level[S, M]] | None = None
-    """``generate(grade, *, seed=None, node_limit=None, time_limit=None, progress=None)``:
-    a level of *grade* at the puzzle's default size (the module's generator takes sizes)."""
-    grade: Callable[..., str] | None = None
-    """``grade(start, *, node_limit=None, time_limit=None)``: the grade of any start that
-    can be solved (:class:`~puzzlekit.LimitReached` when a limit stops the grading)."""
+

@@ -240,7 +240,7 @@ def test_a_demonstration_replays_the_solver_line(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_every_puzzle_makes_levels_of_every_grade(name):
     puzzle = PUZZLES[name]
-    assert puzzle.grades and puzzle.generate is not None and puzzle.grade is not None
+    assert puzzle.grades
     for grade in puzzle.grades:
         level = puzzle.generate(grade, seed=11)
         assert isinstance(level, Level) and isinstance(level.start, puzzle.state)

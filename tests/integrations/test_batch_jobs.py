@@ -327,3 +327,21 @@ def test_importing_puzzlekit_and_its_batch_module_stays_light():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_a_generate_job_with_a_grade_makes_a_level(name):
+    puzzle = PUZZLES[name]
+    grade = puzzle.grades[0]
+    job = {"id": 1, "puzzle": name, "command": "generate", "seed": 5, "grade": grade,
+           "time_limit": 60}
+    (result,) = run_jobs(read_jobs([json.dumps(job)]), ThreadPoolExecutor(1))
+    assert result["ok"], result
+    start = puzzle.state.parse(result["board"])
+    assert result["grade"] == grade == puzzle.grade(start)
+    for move in result["witness"]:
+        start = start.play(move)
+    assert start.is_solved
+    wrong = dict(job, grade="impossible")
+    (failed,) = run_jobs(read_jobs([json.dumps(wrong)]), ThreadPoolExecutor(1))
+    assert not failed["ok"] and "no grade" in failed["error"] and not failed["retry"]
