@@ -21,7 +21,9 @@ import contextlib
 import importlib
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -190,7 +192,7 @@ def progress_line(args: argparse.Namespace) -> ProgressCallback | None:
     if not _shows_progress(args):
         return None
 
-    def show(report: Progress) -> None:
+    def show(report: Progress) -> bool:
         parts = [] if report.best is None else [f"best {report.best}"]
         nodes = f"{report.nodes:,} nodes"
         if report.node_limit is not None:
@@ -202,6 +204,7 @@ def progress_line(args: argparse.Namespace) -> ProgressCallback | None:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write("\r\033[K" + " | ".join(parts))
             sys.stderr.flush()
+        return _CTRL_C.is_set()  # stop, should the KeyboardInterrupt have been lost
 
     return show
 
@@ -357,8 +360,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_CTRL_C = threading.Event()
+"""Set by Ctrl-C while :func:`main` runs: the progress line then asks the search to stop
+too, in case the ``KeyboardInterrupt`` went off where Python drops it (in a finaliser)."""
+
+
+def _on_ctrl_c(signum: int, frame: object) -> None:
+    _CTRL_C.set()
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with *argv* (default: ``sys.argv[1:]``) and return the exit status."""
+    if threading.current_thread() is not threading.main_thread():
+        return _run(argv)  # signal handlers belong to the main thread
+    _CTRL_C.clear()
+    previous = signal.signal(signal.SIGINT, _on_ctrl_c)
+    try:
+        return _run(argv)
+    finally:
+        if previous is not None:  # None: a handler not set from Python, left as it was
+            signal.signal(signal.SIGINT, previous)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

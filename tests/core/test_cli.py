@@ -1,6 +1,8 @@
 """The command frame, run the way a user runs it."""
 
+import argparse
 import json
+import signal
 import subprocess
 import sys
 
@@ -9,6 +11,7 @@ from commandline import run_puzzlekit as run
 
 import puzzlekit
 from puzzlekit import PUZZLES, LimitReached, ParseError, UnsolvableError, cli
+from puzzlekit.limits import Budget
 
 
 def test_version():
@@ -135,3 +138,18 @@ def test_replay_reports_an_illegal_move_with_its_line(tmp_path):
     result = run("tromino", "replay", str(record))
     assert result.returncode == cli.EXIT_BAD_INPUT
     assert "record line 7: move 2 '0,0 se' is illegal" in result.stderr
+
+
+def test_ctrl_c_also_stops_a_search_through_its_progress_line(capsys):
+    show = cli.progress_line(argparse.Namespace(progress=True))
+    budget = Budget(progress=show)
+    assert not budget.check_clock()
+    cli._CTRL_C.set()  # as Ctrl-C does while main() runs, even if its exception is lost
+    try:
+        assert Budget(progress=show).check_clock()
+    finally:
+        cli._CTRL_C.clear()
+    before = signal.getsignal(signal.SIGINT)
+    assert cli.main(["--version"]) == 0
+    assert signal.getsignal(signal.SIGINT) is before  # main() puts the handler back
+    capsys.readouterr()
