@@ -14,12 +14,15 @@ every module's ``parse`` speaks the same way.
 from __future__ import annotations
 
 import re
-from typing import TypeAlias
+from collections.abc import Callable
+from typing import Final, TypeAlias, TypeVar
 
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 
 __all__ = [
     "MAX_COORDINATE",
+    "NUMBERS_HEADER",
+    "RULES_HEADER",
     "Cell",
     "as_cell",
     "check_characters",
@@ -29,6 +32,7 @@ __all__ = [
     "parse_grid",
     "parse_size",
     "parse_token_grid",
+    "read_headers",
     "where",
 ]
 
@@ -111,6 +115,55 @@ def parse_token_grid(text: str, *, what: str = "board") -> tuple[tuple[str, ...]
                 f"{what} row {number} has {len(row)} entries, expected {width} like row 0"
             )
     return rows
+
+
+RULES_HEADER: Final = "rules:"
+"""Starts the header line of a board text whose rules are not the puzzle's defaults."""
+
+NUMBERS_HEADER: Final = "numbers:"
+"""A header line saying a board text's cells are written as whitespace-separated numbers."""
+
+R = TypeVar("R")
+
+
+def read_headers(
+    text: str, rules: R | None, parse_rules: Callable[[str], R], *, what: str = "board"
+) -> tuple[str, R | None, bool]:
+    """The body of a board *text* after its header lines, its rules and whether
+    its cells are numbers.
+
+    A ``rules: ...`` line is read by *parse_rules* and must agree with *rules*
+    when those are given (otherwise *rules* stand); a ``numbers:`` line takes
+    nothing after it. Each header may come once, so the text is copied a
+    bounded number of times.
+
+    >>> read_headers("rules: x\\nnumbers:\\n1 2", None, str.strip)
+    ('1 2', 'x', True)
+    >>> read_headers("numbers: 3\\n1", None, str.strip)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ParseError: board header 'numbers: 3' takes nothing after 'numbers:'
+    """
+    body, numbers, headers = text.lstrip(), False, set()
+    while body.startswith((RULES_HEADER, NUMBERS_HEADER)):
+        header, _, body = body.partition("\n")
+        body = body.lstrip()
+        name = NUMBERS_HEADER if header.startswith(NUMBERS_HEADER) else RULES_HEADER
+        if name in headers:
+            raise ParseError(f"{what} text {quoted(text)} has a second {name!r} line")
+        headers.add(name)
+        if name == NUMBERS_HEADER:
+            if header.strip() != NUMBERS_HEADER:
+                raise ParseError(
+                    f"board header {quoted(header)} takes nothing after {NUMBERS_HEADER!r}"
+                )
+            numbers = True
+            continue
+        named = parse_rules(header[len(RULES_HEADER) :])
+        if rules is not None and rules != named:
+            raise ParseError(f"{what} text names rules {str(named)!r} that differ from {rules}")
+        rules = named
+    return body, rules, numbers
 
 
 def check_characters(rows: tuple[str, ...], allowed: str, *, what: str = "board") -> None:

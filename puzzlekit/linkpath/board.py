@@ -39,6 +39,8 @@ from puzzlekit.contract import Moves
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, UnsolvableError, quoted
 from puzzlekit.grid import (
     MAX_COORDINATE,
+    NUMBERS_HEADER,
+    RULES_HEADER,
     Cell,
     as_cell,
     check_characters,
@@ -47,6 +49,7 @@ from puzzlekit.grid import (
     parse_cell,
     parse_grid,
     parse_token_grid,
+    read_headers,
     where,
 )
 from puzzlekit.limits import Budget, ProgressCallback
@@ -86,12 +89,6 @@ MAX_KIND = 999_999_999
 """The largest kind a board may hold: nine digits, as the text form writes numbers."""
 
 _GRAVITIES = (None, "down")
-
-_RULES = "rules:"
-"""Starts the header line of a board whose rules are not the defaults."""
-
-_NUMBERS = "numbers:"
-"""A header line saying the cells are written as numbers (kinds above 61)."""
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -627,27 +624,7 @@ class Board:
             raise TypeError(f"board text must be a str, not {type(text).__name__}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        body, numbers = text.lstrip(), False
-        headers: set[str] = set()
-        while body.startswith((_RULES, _NUMBERS)):  # header lines
-            header, _, body = body.partition("\n")
-            body = body.lstrip()
-            # Each header once: the loop copies the rest of the text at every line.
-            name = _NUMBERS if header.startswith(_NUMBERS) else _RULES
-            if name in headers:
-                raise ParseError(f"board text {quoted(text)} has a second {name!r} line")
-            headers.add(name)
-            if header.startswith(_NUMBERS):
-                if header.strip() != _NUMBERS:
-                    raise ParseError(
-                        f"board header {quoted(header)} takes nothing after {_NUMBERS!r}"
-                    )
-                numbers = True
-                continue
-            named = Rules.parse(header[len(_RULES) :])
-            if rules is not None and rules != named:
-                raise ParseError(f"board text names rules {str(named)!r} that differ from {rules}")
-            rules = named
+        body, rules, numbers = read_headers(text, rules, Rules.parse)
         lines = body.splitlines()
         numbers = numbers or any(len(line.split(maxsplit=1)) > 1 for line in lines)
         # The size first, so that a huge text fails before it is read cell by cell.
@@ -675,11 +652,11 @@ class Board:
         return cls(kinds, Rules() if rules is None else rules)
 
     def __str__(self) -> str:
-        header = "" if self.rules == Rules() else f"{_RULES} {self.rules}\n"
+        header = "" if self.rules == Rules() else f"{RULES_HEADER} {self.rules}\n"
         if max(max(row) for row in self.rows) <= len(ALPHABET):
             lines = ["".join(kind_label(kind) for kind in row) for row in self.rows]
         else:
-            header += _NUMBERS + "\n"
+            header += NUMBERS_HEADER + "\n"
             width = len(str(max(max(row) for row in self.rows)))
             lines = [" ".join(str(k or ".").rjust(width) for k in row) for row in self.rows]
         return header + "\n".join(lines)

@@ -44,6 +44,7 @@ from puzzlekit.contract import Moves
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
     MAX_COORDINATE,
+    RULES_HEADER,
     Cell,
     as_cell,
     check_characters,
@@ -52,6 +53,7 @@ from puzzlekit.grid import (
     parse_cell,
     parse_grid,
     parse_token_grid,
+    read_headers,
     where,
 )
 from puzzlekit.limits import check_limit
@@ -111,10 +113,6 @@ EMPTY = "."
 """The character of an empty cell."""
 
 _WHAT = "samegame board"
-_RULES = "rules:"
-"""Starts the header line of a board whose rules are not :data:`STANDARD`."""
-_NUMBERS = "numbers:"
-"""A header line saying the rows are written as whitespace-separated numbers."""
 _COLOUR_OF = {char: colour for colour, char in enumerate(COLOUR_CHARS)}
 # A numeric token as the character of its colour: "7", "07" and "61" are colours.
 _CHAR_OF_TOKEN = {
@@ -409,24 +407,7 @@ def _read_text(text: str, rules: Rules | None, *, settle: bool) -> Board:
         raise TypeError(f"{_WHAT} text must be a str, not {type(text).__name__}")
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    body, numbers, headers = text.lstrip(), False, set()
-    while body.startswith((_RULES, _NUMBERS)):
-        header, _, body = body.partition("\n")
-        body = body.lstrip()
-        name = _NUMBERS if header.startswith(_NUMBERS) else _RULES
-        # Each header once, so the text is copied a bounded number of times.
-        if name in headers:
-            raise ParseError(f"{_WHAT} text {quoted(text)} has a second {name!r} line")
-        headers.add(name)
-        if name == _NUMBERS:
-            if header.strip() != _NUMBERS:
-                raise ParseError(f"board header {quoted(header)} takes nothing after {_NUMBERS!r}")
-            numbers = True
-            continue
-        named = Rules.parse(header[len(_RULES) :])
-        if rules is not None and rules != named:
-            raise ParseError(f"{_WHAT} text names rules {str(named)!r} that differ from {rules}")
-        rules = named
+    body, rules, numbers = read_headers(text, rules, Rules.parse, what=_WHAT)
     # Every cell takes at least one non-blank character, at most two: a text with
     # too many of them is refused before its cells are built.
     if len("".join(body.split())) > 2 * MAX_SIDE * MAX_SIDE:
@@ -575,7 +556,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         return cls(columns, len(checked), rules)
 
     def __str__(self) -> str:
-        header = "" if self.rules == STANDARD else f"{_RULES} {self.rules}\n"
+        header = "" if self.rules == STANDARD else f"{RULES_HEADER} {self.rules}\n"
         lines = []
         for lift in range(self.height - 1, -1, -1):
             lines.append(
