@@ -123,12 +123,12 @@ RULES_HEADER: Final = "rules:"
 NUMBERS_HEADER: Final = "numbers:"
 """A header line saying a board text's cells are written as whitespace-separated numbers."""
 
-R = TypeVar("R")
+T = TypeVar("T")  # a puzzle's rules type
 
 
 def read_headers(
-    text: str, rules: R | None, parse_rules: Callable[[str], R], *, what: str = "board"
-) -> tuple[str, R | None, bool]:
+    text: str, rules: T | None, parse_rules: Callable[[str], T], *, what: str = "board"
+) -> tuple[str, T | None, bool]:
     """The body of a board *text* after its header lines, its rules and whether
     its cells are numbers.
 
