@@ -222,6 +222,19 @@ def end_progress(args: argparse.Namespace) -> None:
             sys.stderr.flush()
 
 
+def add_grade_argument(parser: argparse.ArgumentParser, grades: Sequence[str]) -> None:
+    """Add the ``GRADE`` argument of a ``generate`` command: one of *grades*.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_grade_argument(parser, ("easy", "hard"))
+    >>> parser.parse_args(["hard"]).grade
+    'hard'
+    """
+    parser.add_argument(
+        "grade", metavar="GRADE", choices=grades, help="the grade: " + ", ".join(grades)
+    )
+
+
 def emit_level(args: argparse.Namespace, level: Level[Any, Any]) -> int:
     """Print a generated level: its start, or with ``--json`` its grade, seed, start and witness.
 

@@ -18,6 +18,7 @@ from puzzlekit.cli import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_command,
+    add_grade_argument,
     add_group,
     add_limits,
     add_record_option,
@@ -206,7 +207,7 @@ def register(commands: Any) -> None:
         "--json adds the pairs that clear it.",
         example="puzzlekit linkpath generate hard --size 8x12 --kinds 24 --seed 7",
     )
-    generator.add_argument("grade", metavar="GRADE", choices=GRADES, help=", ".join(GRADES))
+    add_grade_argument(generator, GRADES)
     generator.add_argument("--size", default="8x12", help="HEIGHTxWIDTH (default 8x12)")
     generator.add_argument(
         "--kinds", type=int, default=24, help="number of tile kinds (default 24)"

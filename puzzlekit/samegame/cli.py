@@ -19,6 +19,7 @@ from typing import Any
 from puzzlekit.cli import (
     EXIT_OK,
     add_command,
+    add_grade_argument,
     add_group,
     add_limits,
     add_record_option,
@@ -284,7 +285,7 @@ def register(commands: Any) -> None:
         "can be cleared (same seed, same board); --json adds a line of moves that clears it.",
         example="puzzlekit samegame generate hard 15x15 --colours 3 --seed 7",
     )
-    gen.add_argument("grade", metavar="GRADE", choices=GRADES, help=", ".join(GRADES))
+    add_grade_argument(gen, GRADES)
     gen.add_argument("size", metavar="ROWSxCOLS", nargs="?", default="10x10",
                      help="board size (default 10x10)")
     gen.add_argument("--colours", type=int, default=3, help="number of colours (default 3)")

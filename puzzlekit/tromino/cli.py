@@ -27,6 +27,7 @@ from puzzlekit.cli import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_command,
+    add_grade_argument,
     add_group,
     add_limits,
     add_record_option,
@@ -272,7 +273,7 @@ def register(commands: Any) -> None:
         "witness. Exit 3 when a limit stops the search for the grade first.",
         example="puzzlekit tromino generate hard --height 10 --width 10 --seed 7 --json",
     )
-    generate_parser.add_argument("grade", choices=GRADES, help="the grade")
+    add_grade_argument(generate_parser, GRADES)
     _add_size(generate_parser, square=False)
     generate_parser.add_argument("--holes", type=int,
                                  help="how many holes (default: about a sixth of the cells)")

@@ -23,6 +23,7 @@ from puzzlekit.cli import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_command,
+    add_grade_argument,
     add_group,
     add_limits,
     add_record_option,
@@ -247,7 +248,7 @@ def register(commands: Any) -> None:
         "start); --json adds the placements that solve it.",
         example="puzzlekit twist generate wizard --seed 7",
     )
-    generate_.add_argument("grade", metavar="GRADE", choices=GRADES, help=", ".join(GRADES))
+    add_grade_argument(generate_, GRADES)
     generate_.add_argument(
         "--seed", type=int, default=None, help="random seed (default: a fresh random start)"
     )
