@@ -183,18 +183,26 @@ class _Search:
                 return
 
 
+def connected_region(seed: int, free: int, stride: int) -> int:
+    """The cells of the bitboard *free* (stride *stride*) connected to those of *seed*.
+
+    >>> bin(connected_region(0b1, 0b1000011, 4))  # rows of 3 cells: the far cell apart
+    '0b11'
+    """
+    region = seed & free
+    while True:
+        grown = (region | region << 1 | region >> 1 | region << stride | region >> stride) & free
+        if grown == region:
+            return region
+        region = grown
+
+
 def _regions(free: int, stride: int) -> list[int]:
     """The connected regions of the bitboard *free* (stride *stride*), smallest first."""
     regions = []
     rest = free
     while rest:
-        region = rest & -rest
-        while True:
-            grown = (region | region << 1 | region >> 1 | region << stride
-                     | region >> stride) & free
-            if grown == region:
-                break
-            region = grown
+        region = connected_region(rest & -rest, free, stride)
         regions.append(region)
         rest &= ~region
     return sorted(regions, key=int.bit_count)
