@@ -38,7 +38,12 @@ import attrs
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget
 from puzzlekit.twist.pieces import PEG_COUNT
-from puzzlekit.twist.solver import _COMPATIBLE, _COVERING_BIT, _FOOTPRINT_ITEMS, _problem
+from puzzlekit.twist.solver import (
+    _COMPATIBLE,
+    _FOOTPRINT_ITEMS,
+    _fewest_covering,
+    _problem,
+)
 from puzzlekit.twist.state import State
 
 __all__ = ["GRADES", "PEG_BITS", "SCORE_BANDS", "Difficulty", "Grade", "difficulty", "grade_of"]
@@ -107,17 +112,8 @@ def _settle(open_: int, items: int) -> tuple[int, int, int, int | None]:
     were forced, and the choice to guess among (``None``: a dead end, ``0``: solved)."""
     forced = 0
     while items:
-        fewest, count = 0, len(_FOOTPRINT_ITEMS) + 1
-        rest = items
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            covering = open_ & _COVERING_BIT[low]
-            found = covering.bit_count()
-            if found < count:
-                fewest, count = covering, found
-                if found <= 1:
-                    break
+        fewest = _fewest_covering(open_, items, 1)
+        count = fewest.bit_count()
         if count == 0:
             return open_, items, forced, None
         if count > 1:

@@ -200,16 +200,22 @@ def _choose(open_: int, items: int) -> int:
     :data:`_GOOD_ENOUGH` footprints is taken at once: finding the true
     minimum costs more than the few extra nodes it would save.
     """
-    cells = items & _CELL_ITEMS
+    return _fewest_covering(open_, items & _CELL_ITEMS, _GOOD_ENOUGH)
+
+
+def _fewest_covering(open_: int, items: int, good_enough: int) -> int:
+    """The open footprints covering the item of *items* (a cell or a piece) that fewest
+    of them cover, scanning items lowest bit first and taking at once one with at most
+    *good_enough* (0: some item has none, a dead end)."""
     best = 0
     fewest = len(_FOOTPRINT_ITEMS) + 1
-    while cells:
-        low = cells & -cells
-        cells ^= low
+    while items:
+        low = items & -items
+        items ^= low
         covering = open_ & _COVERING_BIT[low]
         count = covering.bit_count()
         if count < fewest:
-            if count <= _GOOD_ENOUGH:
+            if count <= good_enough:
                 return covering
             best, fewest = covering, count
     return best
