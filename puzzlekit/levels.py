@@ -60,7 +60,7 @@ def check_grade(grade: object, grades: Sequence[str]) -> str:
 
 
 def draw(
-    grade: str,
+    grade: str | None,
     grades: Sequence[str],
     candidate: Callable[[random.Random, Budget], Level[S, M] | None],
     *,
@@ -71,7 +71,8 @@ def draw(
     default_node_limit: int,
     what: str,
 ) -> Level[S, M]:
-    """The first level *candidate* draws of *grade*, all from one stream for *seed*.
+    """The first level *candidate* draws of *grade* (``None``: of any grade), all from
+    one stream for *seed*.
 
     *candidate* builds one level from the stream, spending its work from the
     budget, and returns ``None`` when it gives up on that draw (or when the
@@ -85,15 +86,19 @@ def draw(
     >>> draw("hard", GRADES, coin, seed=1, node_limit=None, time_limit=None,
     ...      progress=None, default_node_limit=100, what="coin").grade
     'hard'
+    >>> draw(None, GRADES, coin, seed=1, node_limit=None, time_limit=None,
+    ...      progress=None, default_node_limit=100, what="coin").grade in GRADES
+    True
     """
-    check_grade(grade, grades)
+    if grade is not None:
+        check_grade(grade, grades)
     if node_limit is None and time_limit is None:
         node_limit = default_node_limit
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
     rng = make_rng(seed)
     while not budget.exhausted:
         level = candidate(rng, budget)
-        if level is not None and level.grade == grade:
+        if level is not None and grade in (None, level.grade):
             return level
         budget.check_clock()  # once per draw, however little the draw spent
     raise budget.limit_reached(what)

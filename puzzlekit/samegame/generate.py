@@ -45,7 +45,7 @@ from puzzlekit import levels
 from puzzlekit.contract import Level, SearchResult
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import check_int
-from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.samegame.board import MAX_COLOURS, MAX_SIDE, Board, Move
 from puzzlekit.samegame.positions import random_board
 from puzzlekit.samegame.rules import STANDARD, Rules
@@ -340,15 +340,9 @@ def generate(
     puzzlekit.errors.LimitReached: samegame.generate stopped by its node limit after ...
     """
     _check(height, width, colours, rules)
-
-    def candidate(rng: random.Random, budget: Budget) -> Level[Board, Move] | None:
-        return _level(height, width, colours, rules, grade, rng, budget)
-
-    return levels.draw(
-        grade, GRADES, candidate, seed=seed, node_limit=node_limit, time_limit=time_limit,
-        progress=progress,
-        default_node_limit=_LEVEL_EFFORT * height * width + _LEVEL_NODES, what="samegame.generate",
-    )
+    levels.check_grade(grade, GRADES)  # draw() takes None for any grade; generate() does not
+    return _draw(height, width, colours, rules, grade, seed, node_limit, time_limit, progress,
+                 "samegame.generate")
 
 
 def clearable_board(
@@ -377,16 +371,26 @@ def clearable_board(
     puzzlekit.errors.ArgumentError: no 1 x 1 board can be cleared with min_group 2
     """
     _check(height, width, colours, rules)
-    if node_limit is None and time_limit is None:
-        node_limit = _LEVEL_EFFORT * height * width + _LEVEL_NODES
-    budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    rng = make_rng(seed)
-    while not budget.exhausted:
-        level = _level(height, width, colours, rules, None, rng, budget)
-        if level is not None:
-            return level
-        budget.check_clock()
-    raise budget.limit_reached("clearable_board")
+    return _draw(height, width, colours, rules, None, seed, node_limit, time_limit, progress,
+                 "clearable_board")
+
+
+def _draw(
+    height: int, width: int, colours: int, rules: Rules, grade: str | None, seed: int | None,
+    node_limit: int | None, time_limit: float | None, progress: ProgressCallback | None,
+    what: str,
+) -> Level[Board, Move]:
+    """The first level of *grade* (``None``: any) drawn for *seed*, for :func:`generate`
+    and :func:`clearable_board` (with checked arguments)."""
+
+    def candidate(rng: random.Random, budget: Budget) -> Level[Board, Move] | None:
+        return _level(height, width, colours, rules, grade, rng, budget)
+
+    return levels.draw(
+        grade, GRADES, candidate, seed=seed, node_limit=node_limit, time_limit=time_limit,
+        progress=progress, default_node_limit=_LEVEL_EFFORT * height * width + _LEVEL_NODES,
+        what=what,
+    )
 
 
 def _check(height: int, width: int, colours: int, rules: Rules) -> None:
