@@ -60,7 +60,7 @@ from puzzlekit.tromino.board import (
     full_mask,
 )
 from puzzlekit.tromino.construct import rectangle_tileable
-from puzzlekit.tromino.search import connected_region, tile_free_cells
+from puzzlekit.tromino.search import _connected_region, tile_free_cells
 from puzzlekit.tromino.shuffle import build_tiling
 from puzzlekit.tromino.tiling import Tiling
 
@@ -198,7 +198,7 @@ class _Player:
                 found = self.tiling(patch ^ move)
                 if found is not None:
                     return {mask for mask in plan if not mask & patch} | found | {move}
-        region = connected_region(move, free, stride)
+        region = _connected_region(move, free, stride)
         found = self.tiling(region ^ move)
         if found is None:
             return None

@@ -183,10 +183,10 @@ class _Search:
                 return
 
 
-def connected_region(seed: int, free: int, stride: int) -> int:
+def _connected_region(seed: int, free: int, stride: int) -> int:
     """The cells of the bitboard *free* (stride *stride*) connected to those of *seed*.
 
-    >>> bin(connected_region(0b1, 0b1000011, 4))  # rows of 3 cells: the far cell apart
+    >>> bin(_connected_region(0b1, 0b1000011, 4))  # rows of 3 cells: the far cell apart
     '0b11'
     """
     region = seed & free
@@ -202,7 +202,7 @@ def _regions(free: int, stride: int) -> list[int]:
     regions = []
     rest = free
     while rest:
-        region = connected_region(rest & -rest, free, stride)
+        region = _connected_region(rest & -rest, free, stride)
         regions.append(region)
         rest &= ~region
     return sorted(regions, key=int.bit_count)
