@@ -20,5 +20,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # puzzlekit.gym needs the optional extra ``gym``: without it, skip its doctests.
 collect_ignore_glob = (
-    [] if importlib.util.find_spec("gymnasium") else ["puzzlekit/gym/*.py", "docs/gym.rst"]
+    []
+    if importlib.util.find_spec("gymnasium")
+    else ["puzzlekit/gym/*.py", "puzzlekit/*/gym.py", "tests/lightsout/*/gym.py", "docs/gym.rst"]
 )

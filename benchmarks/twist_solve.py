@@ -32,8 +32,8 @@ from collections.abc import Callable
 from typing import Any
 
 from puzzlekit.twist import State, challenges, count_solutions, find_solutions
+from puzzlekit.twist.cover import FOOTPRINT_ITEMS, bit_numbers, cover_problem
 from puzzlekit.twist.pieces import COLOUR, HEIGHT, PIECES, WIDTH, loops
-from puzzlekit.twist.solver import _FOOTPRINT_ITEMS, _bits, _problem
 
 FULL = (1 << (WIDTH * HEIGHT)) - 1
 
@@ -87,12 +87,12 @@ def baseline_count(start: State) -> int:
 
 def options(start: State) -> list[list[int]]:
     """*start* as exact-cover rows: the items (cells, pieces) of each open footprint."""
-    problem = _problem(start)
+    problem = cover_problem(start)
     assert problem is not None
-    columns = {item: number for number, item in enumerate(_bits(problem.items))}
+    columns = {item: number for number, item in enumerate(bit_numbers(problem.items))}
     return [
-        [columns[item] for item in _bits(_FOOTPRINT_ITEMS[footprint])]
-        for footprint in _bits(problem.open)
+        [columns[item] for item in bit_numbers(FOOTPRINT_ITEMS[footprint])]
+        for footprint in bit_numbers(problem.open)
     ]
 
 

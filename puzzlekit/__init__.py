@@ -10,17 +10,16 @@ imported on first use, so ``import puzzlekit`` stays light.
 >>> import puzzlekit
 >>> puzzlekit.ParseError.__mro__[1:3] == (puzzlekit.PuzzleError, ValueError)
 True
->>> sorted(puzzlekit.PUZZLES)
-['linkpath', 'samegame', 'tromino', 'twist']
+>>> {'linkpath', 'samegame', 'tromino', 'twist'} <= set(puzzlekit.PUZZLES)
+True
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 from puzzlekit.contract import (
     Level,
@@ -41,10 +40,7 @@ from puzzlekit.errors import (
 )
 from puzzlekit.game import Clock, Game, Outcome, read_records
 from puzzlekit.limits import Progress, ProgressCallback
-from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
-
-if TYPE_CHECKING:
-    from puzzlekit import linkpath, samegame, tromino, twist
+from puzzlekit.registry import PUZZLES, register
 
 __all__ = [
     "PUZZLES",
@@ -67,16 +63,16 @@ __all__ = [
     "SearchResult",
     "UnsolvableError",
     "__version__",
-    "linkpath",
     "read_records",
-    "samegame",
-    "tromino",
-    "twist",
+    "register",
 ]
 
 
 def __getattr__(name: str) -> ModuleType:
-    # Engines load on first use: ``import puzzlekit.errors`` does not import all four.
-    if name in PUZZLE_MODULES:
-        return importlib.import_module(PUZZLE_MODULES[name])
+    # A registered puzzle's package loads on first use (``puzzlekit.twist``), so
+    # ``import puzzlekit`` does not import every engine.
+    if name in PUZZLES:
+        from puzzlekit.registry import package_of
+
+        return importlib.import_module(package_of(PUZZLES[name]))
     raise AttributeError(f"module 'puzzlekit' has no attribute {name!r}")

@@ -8,17 +8,19 @@ A job is one JSON object on a line of its own::
 
 * ``solve`` takes ``start`` (the state's text form) and the limits
   ``node_limit``/``time_limit``, and ``seed`` for solvers that take one;
-* ``generate`` draws ``PUZZLES[puzzle].random_state(seed)``, or with
-  ``grade`` makes a level of that grade, ``PUZZLES[puzzle].generate(grade,
+* ``generate`` draws ``PUZZLES[puzzle].random_state(seed, params)`` (``params``
+  a params text, default the ``default`` preset), or with
+  ``grade`` makes a level of that grade, ``PUZZLES[puzzle].generate(grade, params,
   seed=seed)`` under the limits (its ``witness`` and ``grade`` join the result);
-* ``count`` counts the solutions (twist) or tilings (tromino) of ``start``,
-  under the same limits; other puzzles answer it with an error line.
+* ``count`` counts the solutions of ``start`` where the puzzle counts
+  (:attr:`~puzzlekit.PuzzleType.count`), under the same limits; other puzzles
+  answer it with an error line.
 
 :func:`run_jobs` runs them through any ``concurrent.futures.Executor``
 and yields one result per job as it finishes, with ``id``, ``puzzle``,
-``command``, ``ok``, ``attempt`` and ``seconds``, then ``moves`` (text forms),
-``board`` (the final or generated board's text), ``complete``, ``nodes``,
-``score`` and ``solved`` for a solve, ``count`` for a count, or ``error``
+``command``, ``ok``, ``attempt`` and ``seconds``, then the fields of the
+answer's JSON form (:mod:`puzzlekit.serial`: a ``result`` for a solve, a
+``level`` or ``state`` for a generate, a ``count`` for a count), or ``error``
 and ``retry`` when the job failed. A job whose input is wrong (a
 :class:`~puzzlekit.PuzzleError`) fails once and for all; a job that
 raised anything else, or whose worker died (``BrokenProcessPool``,
@@ -35,15 +37,13 @@ Dask's ``KilledWorker``, a cancelled future), gets an error line with
 >>> results[0]["ok"], results[0]["moves"], results[0]["solved"]
 (True, ['0,0 nw'], True)
 >>> results[1]["ok"], results[1]["error"]
-(False, 'ArgumentError: count does not apply to linkpath (it applies to twist, tromino)')
+(False, 'ArgumentError: count does not apply to linkpath (it applies to tromino, twist...)')
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
-import inspect
 import json
 import os
 import signal
@@ -64,25 +64,22 @@ from typing import Any, Literal, TextIO, TypeAlias
 
 import attrs
 
-from puzzlekit.contract import SearchResult
 from puzzlekit.errors import ArgumentError, ParseError, PuzzleError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import check_limit
-from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
+from puzzlekit.registry import PUZZLES
+from puzzlekit.serial import Count, to_json
 
 __all__ = [
     "COMMANDS",
-    "COUNTERS",
     "BatchProgress",
     "Command",
     "Job",
     "JobId",
     "finished_ids",
     "job_from_json",
-    "portfolio",
     "read_jobs",
     "register",
-    "result_fields",
     "run_job",
     "run_jobs",
 ]
@@ -95,13 +92,10 @@ JobId: TypeAlias = str | int
 
 COMMANDS: Mapping[str, frozenset[str]] = {
     "solve": frozenset({"start", "node_limit", "time_limit", "seed"}),
-    "generate": frozenset({"seed", "grade", "node_limit", "time_limit"}),
+    "generate": frozenset({"seed", "grade", "params", "node_limit", "time_limit"}),
     "count": frozenset({"start", "node_limit", "time_limit"}),
 }
 """Each command and the options a job line may give it (besides id, puzzle, command)."""
-
-COUNTERS: Mapping[str, str] = {"twist": "count_solutions", "tromino": "count_tilings"}
-"""The puzzles that can count, and the function of their package that does it."""
 
 _LIMITS = ("node_limit", "time_limit")
 _POLL = 0.5  # seconds between two looks at futures that wait() may not report
@@ -168,7 +162,7 @@ def read_jobs(lines: Iterable[str]) -> list[Job]:
     >>> read_jobs(['', '{"id": 1, "puzzle": "chess", "command": "solve"}'])
     Traceback (most recent call last):
     ...
-    puzzlekit.errors.ParseError: line 2: no puzzle named 'chess'; the puzzles are twist, ...
+    puzzlekit.errors.ParseError: line 2: no puzzle named 'chess'; the puzzles are linkpath, ...
     """
     jobs: list[Job] = []
     seen: dict[JobId, int] = {}
@@ -208,7 +202,7 @@ def job_from_json(value: Mapping[str, Any]) -> Job:
     job_id, puzzle, command = (options.pop(key, None) for key in ("id", "puzzle", "command"))
     if isinstance(job_id, bool) or not isinstance(job_id, (str, int)):
         raise ParseError(f'a job needs an "id", a string or an integer, not {job_id!r}')
-    if puzzle not in PUZZLE_MODULES:
+    if puzzle not in PUZZLES:
         raise ParseError(f"no puzzle named {puzzle!r}; the puzzles are {', '.join(PUZZLES)}")
     if command not in COMMANDS:
         raise ParseError(f"no command {command!r}; the commands are {', '.join(COMMANDS)}")
@@ -268,33 +262,22 @@ def _solve(job: Job) -> dict[str, Any]:
     start = puzzle.state.parse(job.options["start"])
     extra = {}
     if "seed" in job.options:
-        _check_seeded(job.puzzle)
+        if not puzzle.seeded:
+            raise ArgumentError(
+                f"the {puzzle.name} solver takes no seed (its search is not randomised)"
+            )
         extra["seed"] = job.options["seed"]
-    return result_fields(puzzle.solve(start, **_limits(job), **extra))
+    return to_json(puzzle.solve(start, **_limits(job), **extra), **extra)
 
 
-def _check_seeded(puzzle: str) -> None:
-    if "seed" not in inspect.signature(PUZZLES[puzzle].solve).parameters:
-        raise ArgumentError(f"the {puzzle} solver takes no seed (its search is not randomised)")
-
-
-def result_fields(result: SearchResult[Any, Any]) -> dict[str, Any]:
-    """The JSON fields of a solve's result, as a batch writes them.
-
-    >>> from puzzlekit import PUZZLES
-    >>> tromino = PUZZLES["tromino"]
-    >>> fields = result_fields(tromino.solve(tromino.state.parse("#.\\n..")))
-    >>> fields["moves"], fields["board"], fields["complete"], fields["solved"]
-    (['0,0 nw'], '#a\\naa', True, True)
-    """
-    return {
-        "moves": [str(move) for move in result.moves],
-        "board": str(result.final),
-        "complete": result.complete,
-        "nodes": result.nodes,
-        "score": result.score,
-        "solved": result.solved,
-    }
+def _params(job: Job) -> Any:
+    puzzle = PUZZLES[job.puzzle]
+    text = job.options.get("params")
+    if text is None:
+        return puzzle.presets["default"]
+    if not isinstance(text, str):
+        raise ArgumentError("params must be a params text such as '8x8'")
+    return puzzle.params.parse(text)
 
 
 def _generate(job: Job) -> dict[str, Any]:
@@ -302,24 +285,17 @@ def _generate(job: Job) -> dict[str, Any]:
     puzzle = PUZZLES[job.puzzle]
     grade = job.options.get("grade")
     if grade is None:
-        return {"seed": seed, "board": str(puzzle.random_state(seed))}
-    level = puzzle.generate(grade, seed=seed, **_limits(job))
-    return {
-        "seed": seed,
-        "board": str(level.start),
-        "grade": level.grade,
-        "witness": [str(move) for move in level.witness],
-    }
+        return to_json(puzzle.random_state(seed, _params(job)), seed=seed)
+    return to_json(puzzle.generate(grade, _params(job), seed=seed, **_limits(job)), seed=seed)
 
 
 def _count(job: Job) -> dict[str, Any]:
-    if job.puzzle not in COUNTERS:
-        raise ArgumentError(
-            f"count does not apply to {job.puzzle} (it applies to {', '.join(COUNTERS)})"
-        )
-    start = PUZZLES[job.puzzle].state.parse(job.options["start"])
-    count = getattr(importlib.import_module(PUZZLE_MODULES[job.puzzle]), COUNTERS[job.puzzle])
-    return {"count": count(start, **_limits(job))}
+    puzzle = PUZZLES[job.puzzle]
+    if puzzle.count is None:
+        counting = ", ".join(name for name in PUZZLES if PUZZLES[name].count is not None)
+        raise ArgumentError(f"count does not apply to {job.puzzle} (it applies to {counting})")
+    start = puzzle.state.parse(job.options["start"])
+    return to_json(Count(start, puzzle.count(start, **_limits(job))))
 
 
 _COMMAND_RUNNERS: dict[str, Callable[[Job], dict[str, Any]]] = {
@@ -363,8 +339,8 @@ def run_jobs(
     >>> job = {"id": 7, "puzzle": "tromino", "command": "generate", "seed": 1}
     >>> with ThreadPoolExecutor(1) as pool:
     ...     [result] = run_jobs([job], pool)
-    >>> result["ok"], result["attempt"], result["board"].count("#")
-    (True, 1, 1)
+    >>> result["ok"], result["attempt"], result["text"].count("#")  # the default preset's holes
+    (True, 1, 10)
     """
     # Job values are checked as their lines are: a bad one fails here, not in a worker.
     todo = [job_from_json(job.to_json() if isinstance(job, Job) else job) for job in jobs]
@@ -525,79 +501,6 @@ def _run(
                 pool.shutdown()
         if sink is not None:
             sink.close()
-
-
-# -- a portfolio of seeded solves --------------------------------------------------------------
-
-
-def portfolio(
-    puzzle: str,
-    start: Any,
-    *,
-    seeds: Iterable[int],
-    executor: Executor | None = None,
-    **limits: Any,
-) -> SearchResult[Any, Any]:
-    """Solve *start* once per seed in parallel and keep the best result.
-
-    For randomised solvers (SameGame's takes ``seed=``): each run gets the
-    same *limits* (``node_limit``, ``time_limit``) and its own seed. The
-    best has the highest score (for puzzles that keep one), then solves the
-    puzzle, then is complete; ties go to the earlier seed. *start* is a
-    state or its text; without an *executor*, local processes run it.
-
-    >>> from concurrent.futures import ThreadPoolExecutor
-    >>> with ThreadPoolExecutor(2) as pool:
-    ...     best = portfolio("samegame", "112\\n122", seeds=range(3), executor=pool,
-    ...                      node_limit=100)
-    >>> best.score, best.solved, best.replayed() == best.final
-    (1002, True, True)
-    """
-    entry = PUZZLES[puzzle]
-    state = entry.state.parse(start) if isinstance(start, str) else start
-    if not isinstance(state, entry.state):
-        raise TypeError(f"start must be a {entry.state.__name__} or its text, not {type(start)}")
-    unknown = sorted(set(limits) - set(_LIMITS))
-    if unknown:
-        raise TypeError(f"portfolio() got an unexpected keyword argument {unknown[0]!r}")
-    for name in _LIMITS:
-        check_limit(name, limits.get(name))
-    _check_seeded(puzzle)
-    seed_list = [check_int("seed", seed) for seed in seeds]
-    if not seed_list:
-        raise ArgumentError("portfolio needs at least one seed")
-    if executor is not None:
-        return _best(executor, puzzle, state, seed_list, limits)
-    pool = _local_pool()
-    try:
-        best = _best(pool, puzzle, state, seed_list, limits)
-    except BaseException:  # Ctrl-C included: do not wait for the solves still running
-        _stop_pool(pool)
-        raise
-    pool.shutdown()
-    return best
-
-
-def _best(
-    pool: Executor, puzzle: str, state: Any, seeds: list[int], limits: Mapping[str, Any]
-) -> SearchResult[Any, Any]:
-    futures = [pool.submit(_seeded_solve, puzzle, state, seed, limits) for seed in seeds]
-    try:
-        results = [future.result() for future in futures]
-    finally:
-        for future in futures:
-            future.cancel()
-    return max(results, key=_rank)  # max keeps the first of equal ranks
-
-
-def _seeded_solve(
-    puzzle: str, state: Any, seed: int, limits: Mapping[str, Any]
-) -> SearchResult[Any, Any]:
-    return PUZZLES[puzzle].solve(state, seed=seed, **limits)
-
-
-def _rank(result: SearchResult[Any, Any]) -> tuple[int, bool, bool]:
-    return (result.score if result.score is not None else 0, result.solved, result.complete)
 
 
 # -- the command line ------------------------------------------------------------------------

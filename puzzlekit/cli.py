@@ -1,8 +1,15 @@
-"""The ``puzzlekit`` command (also ``python -m puzzlekit``).
+"""The ``puzzlekit`` command (also ``python -m puzzlekit``), written once over the registry.
 
-One subcommand group per puzzle module, each defined in that module's
-``cli.py`` by a ``register(commands)`` function, plus ``demo`` and ``batch``
-(:mod:`puzzlekit.batch`). Exit status:
+Every puzzle in :data:`puzzlekit.PUZZLES` gets one command group with the
+same verbs and options: ``show``, ``play``, ``solve``, ``hint``, ``count``
+(where the puzzle counts), ``random``, ``generate`` and ``replay``; a
+puzzle adds only the verbs no other puzzle has, through the ``register``
+function of its :attr:`~puzzlekit.PuzzleType.commands` module. Then come
+``demo`` and ``batch`` (:mod:`puzzlekit.batch`). Sizes are written
+``WIDTHxHEIGHT`` (:mod:`puzzlekit.params`); every command that searches
+takes ``--time-limit`` (default :data:`DEFAULT_TIME_LIMIT` seconds) and
+``--node-limit``; ``--json`` prints one document of :mod:`puzzlekit.serial`
+(an error too, on standard output, besides the line on standard error). Exit status:
 0 on success, 1 when the input is proved to have no solution, 2 on bad
 input, 3 when a limit (or Ctrl-C) stopped the work before an answer, and 70
 for an internal error (a bug in puzzlekit: please report it). Errors are one
@@ -19,22 +26,30 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import json
+import math
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
-from puzzlekit import __version__, batch
-from puzzlekit.contract import Level, SearchResult
-from puzzlekit.errors import LimitReached, ParseError, PuzzleError, UnsolvableError
+from puzzlekit import __version__, batch, portfolio
+from puzzlekit.contract import Level, PuzzleType, SearchResult
+from puzzlekit.errors import (
+    ArgumentError,
+    LimitReached,
+    ParseError,
+    PuzzleError,
+    UnsolvableError,
+)
 from puzzlekit.game import Game, read_records
 from puzzlekit.limits import Progress, ProgressCallback
 from puzzlekit.registry import PUZZLES
+from puzzlekit.serial import Count, Hint, dumps, error_json, to_json
 
 __all__ = [
+    "DEFAULT_TIME_LIMIT",
     "EXIT_BAD_INPUT",
     "EXIT_BROKEN_PIPE",
     "EXIT_INTERNAL_ERROR",
@@ -46,13 +61,14 @@ __all__ = [
     "add_group",
     "add_limits",
     "add_record_option",
-    "emit_json",
+    "emit",
     "emit_level",
     "end_progress",
     "exit_status",
     "main",
     "progress_line",
     "read_input",
+    "read_start",
     "write_record",
 ]
 
@@ -68,17 +84,6 @@ EXIT_INTERNAL_ERROR = 70
 """An unexpected exception: a bug in puzzlekit (``EX_SOFTWARE`` of ``sysexits.h``)."""
 EXIT_BROKEN_PIPE = 141
 """The reader of standard output went away (128 + SIGPIPE, as shells report it)."""
-
-class _ModuleCli(Protocol):
-    def register(self, commands: Any) -> None: ...
-
-    def demo(self) -> str: ...
-
-
-def _module_cli(name: str) -> _ModuleCli:
-    module: _ModuleCli = importlib.import_module(PUZZLES[name].cli)
-    return module
-
 
 def read_input(source: str) -> str:
     """The text of file *source*, or of standard input when it is ``-``.
@@ -100,19 +105,6 @@ def read_input(source: str) -> str:
         raise ParseError(f"{name} is not UTF-8 text (byte {error.start})") from None
 
 
-def emit_json(value: object) -> None:
-    """Print *value* as one JSON document on standard output.
-
-    >>> emit_json({"score": 3, "moves": [[0, 1]]})
-    {"score": 3, "moves": [[0, 1]]}
-    """
-    print(json.dumps(value))
-
-
-_GROUPS: dict[str, Any] = {}
-"""Each puzzle group's subcommands, so that commands shared by all puzzles can be added."""
-
-
 def add_group(commands: Any, name: str, *, summary: str, description: str, example: str) -> Any:
     """Add a module's command group to *commands*; return the group's own subcommands.
 
@@ -128,9 +120,7 @@ def add_group(commands: Any, name: str, *, summary: str, description: str, examp
         name, help=summary, description=description, epilog=f"example: {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    group = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _GROUPS[name] = group
-    return group
+    return parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
 
 def add_command(
@@ -237,29 +227,6 @@ def add_grade_argument(parser: argparse.ArgumentParser, grades: Sequence[str]) -
     )
 
 
-def emit_level(args: argparse.Namespace, level: Level[Any, Any]) -> int:
-    """Print a generated level: its start, or with ``--json`` its grade, seed, start and witness.
-
-    >>> from puzzlekit import tromino
-    >>> level = tromino.generate("easy", height=2, width=3, holes=0, seed=1)
-    >>> emit_level(argparse.Namespace(json=True, seed=1), level)
-    {"grade": "easy", "seed": 1, "start": "...\\n...", "witness": ["0,0 se", "0,1 nw"]}
-    0
-    """
-    if args.json:
-        emit_json(
-            {
-                "grade": level.grade,
-                "seed": args.seed,
-                "start": str(level.start),
-                "witness": [str(move) for move in level.witness],
-            }
-        )
-    else:
-        print(level.start)
-    return EXIT_OK
-
-
 def add_record_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--record FILE``: write the solver's line as a game record (see :mod:`puzzlekit.game`).
 
@@ -274,58 +241,28 @@ def add_record_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def write_record(args: argparse.Namespace, result: SearchResult[Any, Any]) -> None:
-    """Write *result* as a game record where the command's ``--record`` asks for it."""
+def write_record(
+    args: argparse.Namespace, result: SearchResult[Any, Any]
+) -> str | None:
+    """Write *result*'s line as a game record where ``--record FILE`` asks for it.
+
+    With ``--record -`` the record goes to standard output, or with ``--json`` into the
+    JSON document: the record text is returned for that, ``None`` otherwise.
+    """
     path = getattr(args, "record", None)
     if path is None:
-        return
+        return None
     game: Game[Any, Any] = Game(result.start, headers={"Source": "puzzlekit solver"})
     for move in result.moves:
         game.play(move)
-    text = game.record() + "\n"
+    text = game.record()
     if path == "-":
-        sys.stdout.write(text)
-        return
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
-
-
-def _replay(args: argparse.Namespace) -> int:
-    text = read_input(args.file)
-    frames = args.svg
-    for number, game in enumerate(read_records(text.splitlines()), 1):
-        if game.puzzle.name != args.module:
-            raise ParseError(f"game {number} is a {game.puzzle.name} record, not {args.module}")
-        steps = [(None, game.start), *zip(game.moves, game.positions[1:], strict=True)]
-        for step, (move, position) in enumerate(steps):
-            if frames is not None:
-                os.makedirs(frames, exist_ok=True)
-                path = os.path.join(frames, f"game{number:03d}-step{step:04d}.svg")
-                with open(path, "w", encoding="utf-8") as handle:
-                    handle.write(position.to_svg())
-            if args.json:
-                emit_json({
-                    "game": number, "step": step, "move": None if move is None else str(move),
-                    "board": str(position),
-                })
-            else:
-                print(f"-- game {number}, " + ("start" if move is None else f"move {step}: {move}"))
-                print(position)
         if not args.json:
-            outcome = game.outcome
-            print(f"-- result: {outcome.reason if outcome else 'in progress'}")
-    return EXIT_OK
-
-
-def _add_replay(group: Any, name: str) -> None:
-    parser = add_command(
-        group, "replay", run=_replay, summary="replay a game record step by step",
-        description="Replay every game of a record file, checking each move, and print each "
-        "position (or write SVG frames).",
-        example=f"puzzlekit {name} solve ... --record line.txt && puzzlekit {name} replay line.txt",
-    )
-    parser.add_argument("file", metavar="FILE", help="the record file ('-' for standard input)")
-    parser.add_argument("--svg", metavar="DIR", help="also write one SVG picture per step to DIR")
+            sys.stdout.write(text + "\n")
+        return text
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text + "\n")
+    return None
 
 
 def exit_status(result: SearchResult[Any, Any]) -> int:
@@ -339,25 +276,393 @@ def exit_status(result: SearchResult[Any, Any]) -> int:
     return EXIT_NO_SOLUTION if result.proved_unsolvable else EXIT_LIMIT
 
 
+# -- the verbs every puzzle has, written once over the registry --------------------------------
+
+DEFAULT_TIME_LIMIT: Final = 10.0
+"""The one default time limit, in seconds, of every command that searches."""
+
+
+def _puzzle(args: argparse.Namespace) -> PuzzleType[Any, Any]:
+    return PUZZLES[args.module]
+
+
+def _add_start(parser: argparse.ArgumentParser, puzzle: PuzzleType[Any, Any]) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", nargs="?" if puzzle.shipped else None,
+        help="the start's text form ('-' for standard input)",
+    )
+    if puzzle.shipped is not None:
+        parser.add_argument(
+            "--shipped", type=int, metavar="N",
+            help="the puzzle's shipped start N (from 1) instead of FILE",
+        )
+
+
+def read_start(args: argparse.Namespace) -> Any:
+    """The start a command names: ``FILE`` parsed by the puzzle's state type, or the
+    puzzle's shipped start ``--shipped N``."""
+    puzzle = _puzzle(args)
+    number = getattr(args, "shipped", None)
+    if (args.file is None) == (number is None):
+        raise ArgumentError("give either a FILE or --shipped N, not both or neither")
+    if number is not None:
+        assert puzzle.shipped is not None
+        starts = puzzle.shipped()
+        if not 1 <= number <= len(starts):
+            raise ArgumentError(f"--shipped takes 1 to {len(starts)}, not {number}")
+        return starts[number - 1]
+    return puzzle.state.parse(read_input(args.file))
+
+
+def _read_params(args: argparse.Namespace) -> Any:
+    puzzle = _puzzle(args)
+    if args.params:
+        return puzzle.params.parse(" ".join(args.params))
+    return puzzle.presets[args.preset]
+
+
+def _add_params(parser: argparse.ArgumentParser, puzzle: PuzzleType[Any, Any]) -> None:
+    presets = ", ".join(puzzle.presets)
+    parser.add_argument(
+        "params", metavar="PARAMS", nargs="*",
+        help=f"size WIDTHxHEIGHT and settings key=value (default: the preset's: "
+        f"{puzzle.presets['default']})",
+    )
+    parser.add_argument(
+        "--preset", choices=list(puzzle.presets), default="default",
+        help=f"the preset's params when no PARAMS are given ({presets})",
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="the seed (default: fresh)")
+
+
+def _add_svg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--svg", metavar="FILE", help="also write the picture to FILE")
+
+
+def _write_svg(args: argparse.Namespace, state: Any) -> None:
+    if getattr(args, "svg", None):
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(state.to_svg())
+
+
+def _summary(puzzle: PuzzleType[Any, Any], state: Any) -> str:
+    moves = state.legal_moves()
+    status = "solved" if state.is_solved else "over" if state.is_over else f"{len(moves)} moves"
+    return f"{puzzle.title}, {puzzle.params_of(state)}: {status}"
+
+
+def _show(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    state = read_start(args)
+    _write_svg(args, state)
+    if args.json:
+        emit(to_json(state, legal_moves=[str(move) for move in state.legal_moves()]))
+    else:
+        print(state)
+        print(_summary(puzzle, state))
+    return EXIT_OK
+
+
+def _play(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    start = state = read_start(args)
+    moves = [puzzle.move.parse(text) for text in args.moves]
+    for move in moves:
+        state = state.play(move)
+    score = None if puzzle.score is None else puzzle.score(start, moves)
+    _write_svg(args, state)
+    if args.json:
+        emit(to_json(state, score=score, legal_moves=[str(move) for move in state.legal_moves()]))
+    else:
+        print(state)
+        print(_summary(puzzle, state) + ("" if score is None else f", score {score}"))
+    return EXIT_OK
+
+
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    time_limit = args.time_limit
+    return {
+        "node_limit": args.node_limit,
+        "time_limit": None if time_limit is not None and math.isinf(time_limit) else time_limit,
+    }
+
+
+def _solve(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    state = read_start(args)
+    limits = _limits(args)
+    jobs = getattr(args, "jobs", 1)
+    seed = getattr(args, "seed", None)
+    if jobs > 1:
+        result = portfolio.solve(puzzle, state, jobs=jobs, seed=seed, **limits)
+    else:
+        seeded = {"seed": seed} if puzzle.seeded else {}
+        try:
+            result = puzzle.solve(state, progress=progress_line(args), **seeded, **limits)
+        finally:
+            end_progress(args)
+    _write_svg(args, result.final)
+    record = write_record(args, result)
+    if args.json:
+        extra: dict[str, Any] = {"seed": seed}
+        if jobs > 1:
+            extra["jobs"] = jobs
+        if record is not None:
+            extra["record"] = record
+        emit(to_json(result, **extra))
+    elif record is None or args.record != "-":
+        print(result.final)
+        print(_result_line(result))
+    return exit_status(result)
+
+
+def _result_line(result: SearchResult[Any, Any]) -> str:
+    plural = "" if len(result.moves) == 1 else "s"
+    found = (
+        f"solved in {len(result.moves)} move{plural}" if result.solved
+        else "proved: no solution" if result.proved_unsolvable
+        else f"{len(result.moves)} move{plural}, not solved"
+    )
+    score = "" if result.score is None else f", score {result.score}"
+    search = "complete search" if result.complete else "stopped by a limit"
+    return f"{found}{score} ({search}, {result.nodes:,} nodes, {result.seconds:.2f} s)"
+
+
+def _hint(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    state = read_start(args)
+    move = puzzle.hint(state, **_limits(args))
+    if args.json:
+        emit(to_json(Hint(state, move)))
+    else:
+        print("no move: the game is over" if move is None else move)
+    return EXIT_OK
+
+
+def _grade(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    state = read_start(args)
+    grade = puzzle.grade(state, **_limits(args))
+    if args.json:
+        emit(to_json(state, kind="grade", grade=grade))
+    else:
+        print(grade)
+    return EXIT_OK
+
+
+def _count(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    assert puzzle.count is not None
+    state = read_start(args)
+    count = puzzle.count(state, **_limits(args))
+    if args.json:
+        emit(to_json(Count(state, count)))
+    else:
+        print(count)
+    return EXIT_OK
+
+
+def _random(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    state = puzzle.random_state(args.seed, _read_params(args))
+    _write_svg(args, state)
+    if args.json:
+        emit(to_json(state, seed=args.seed))
+    else:
+        print(state)
+    return EXIT_OK
+
+
+def _generate(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    level = puzzle.generate(
+        args.grade, _read_params(args), seed=args.seed, progress=progress_line(args),
+        **_limits(args),
+    )
+    end_progress(args)
+    return emit_level(args, level)
+
+
+def emit_level(args: argparse.Namespace, level: Level[Any, Any]) -> int:
+    """Print a generated level: its start, or with ``--json`` its JSON form (with the seed).
+
+    >>> from puzzlekit import PUZZLES
+    >>> puzzle = PUZZLES["tromino"]
+    >>> level = puzzle.generate("easy", puzzle.params.parse("3x2 holes=0"), seed=1)
+    >>> import io
+    >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+    ...     status = emit_level(argparse.Namespace(json=False, seed=1), level)
+    >>> out.getvalue() == str(level.start) + chr(10), status
+    (True, 0)
+    """
+    if args.json:
+        emit(to_json(level, seed=args.seed))
+    else:
+        print(level.start)
+    return EXIT_OK
+
+
+def _replay(args: argparse.Namespace) -> int:
+    puzzle = _puzzle(args)
+    text = read_input(args.file)
+    frames = args.svg
+    for number, game in enumerate(read_records(text.splitlines()), 1):
+        if game.puzzle.name != puzzle.name:
+            raise ParseError(f"game {number} is a {game.puzzle.name} record, not {puzzle.name}")
+        position = game.start
+        steps = [(None, position)]
+        for move in game.moves:
+            position = position.play(move)
+            steps.append((move, position))
+        for step, (move, position) in enumerate(steps):
+            if frames is not None:
+                os.makedirs(frames, exist_ok=True)
+                path = os.path.join(frames, f"game{number:03d}-step{step:04d}.svg")
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(position.to_svg())
+            if args.json:
+                emit(to_json(
+                    position, kind="step", game=number, step=step,
+                    move=None if move is None else str(move),
+                ))
+            else:
+                print(f"-- game {number}, " + ("start" if move is None else f"move {step}: {move}"))
+                print(position)
+        if not args.json:
+            outcome = game.outcome
+            print(f"-- result: {outcome.reason if outcome else 'in progress'}")
+    return EXIT_OK
+
+
+def emit(document: Mapping[str, Any]) -> None:
+    """Print one JSON document of :mod:`puzzlekit.serial` on standard output.
+
+    >>> emit({"kind": "count", "count": 2})
+    {"kind": "count", "count": 2}
+    """
+    print(dumps(document))
+
+
+def _add_shared_verbs(group: Any, puzzle: PuzzleType[Any, Any]) -> None:
+    name = puzzle.name
+    example = f"puzzlekit {name}"
+    parser = add_command(
+        group, "show", run=_show, summary="show a position and its legal moves",
+        description=f"Print a {puzzle.title} position, its params and how many moves it has.",
+        example=f"{example} show start.txt --svg start.svg",
+    )
+    _add_start(parser, puzzle)
+    _add_svg(parser)
+
+    parser = add_command(
+        group, "play", run=_play, summary="play moves on a position",
+        description="Play MOVES one after the other from the start and print where they lead.",
+        example=f"{example} play start.txt MOVE MOVE",
+    )
+    _add_start(parser, puzzle)
+    parser.add_argument("moves", metavar="MOVE", nargs="*", help="a move's text form")
+    _add_svg(parser)
+
+    parser = add_command(
+        group, "solve", run=_solve, summary="solve a position",
+        description="Search for a line that solves the start (for a scored puzzle: the best "
+        "line found) and print where it ends; --json prints the whole result.",
+        example=f"{example} solve start.txt --time-limit 5 --record line.txt",
+    )
+    _add_start(parser, puzzle)
+    add_limits(parser, time_limit=DEFAULT_TIME_LIMIT)
+    if puzzle.seeded:
+        parser.add_argument("--seed", type=int, metavar="N", help="the seed (default: fresh)")
+        parser.add_argument(
+            "--jobs", type=int, default=1, metavar="N",
+            help="run N searches side by side (seeds N, N+1, ...) and keep the best",
+        )
+    add_record_option(parser)
+    _add_svg(parser)
+
+    parser = add_command(
+        group, "hint", run=_hint, summary="suggest a move",
+        description="Print a move that keeps the game winnable (for a scored puzzle: the best "
+        "line's first move).",
+        example=f"{example} hint start.txt",
+    )
+    _add_start(parser, puzzle)
+    add_limits(parser, time_limit=DEFAULT_TIME_LIMIT, progress=False)
+
+    parser = add_command(
+        group, "grade", run=_grade, summary="grade a start",
+        description=f"Print the grade of the start on the puzzle's scale: "
+        f"{', '.join(puzzle.grades)}.",
+        example=f"{example} grade start.txt",
+    )
+    _add_start(parser, puzzle)
+    add_limits(parser, time_limit=DEFAULT_TIME_LIMIT, progress=False)
+
+    if puzzle.count is not None:
+        parser = add_command(
+            group, "count", run=_count, summary="count the solutions",
+            description="Print how many solutions the start has.",
+            example=f"{example} count start.txt",
+        )
+        _add_start(parser, puzzle)
+        add_limits(parser, time_limit=DEFAULT_TIME_LIMIT, progress=False)
+
+    parser = add_command(
+        group, "random", run=_random, summary="print a random start",
+        description="Print a random start of the given params.",
+        example=f"{example} random {puzzle.presets['small']} --seed 7",
+    )
+    _add_params(parser, puzzle)
+    _add_svg(parser)
+
+    parser = add_command(
+        group, "generate", run=_generate, summary="make a level of a grade",
+        description="Make a level of GRADE (a start with a line that solves it).",
+        example=f"{example} generate {puzzle.grades[0]} --seed 7 --json",
+    )
+    add_grade_argument(parser, puzzle.grades)
+    _add_params(parser, puzzle)
+    add_limits(parser, time_limit=DEFAULT_TIME_LIMIT)
+
+    parser = add_command(
+        group, "replay", run=_replay, summary="replay a game record step by step",
+        description="Replay every game of a record file, checking each move, and print each "
+        "position (or write SVG frames).",
+        example=f"{example} solve start.txt --record line.txt && {example} replay line.txt",
+    )
+    parser.add_argument("file", metavar="FILE", help="the record file ('-' for standard input)")
+    parser.add_argument("--svg", metavar="DIR", help="also write one SVG picture per step to DIR")
+
+
 def _demo(_args: argparse.Namespace) -> int:
     for name in PUZZLES:
+        puzzle = PUZZLES[name]
         print(f"== {name} ==")
-        print(_module_cli(name).demo())
+        if puzzle.commands is not None:
+            print(importlib.import_module(puzzle.commands).demo())
+        else:
+            start = puzzle.random_state(1, puzzle.presets["small"])
+            print(puzzle.solve(start, node_limit=100_000, **_seed_of(puzzle)).final)
         print()
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the whole command, with every module's group.
+def _seed_of(puzzle: PuzzleType[Any, Any]) -> dict[str, Any]:
+    return {"seed": 1} if puzzle.seeded else {}
 
-    >>> sorted(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    ['batch', 'demo', 'linkpath', 'samegame', 'tromino', 'twist']
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the whole command: the shared verbs of every registered
+    puzzle, each puzzle's own verbs, ``demo``, ``batch`` and ``play``.
+
+    >>> commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    >>> {"batch", "demo", "linkpath", "samegame", "tromino", "twist"} <= set(commands)
+    True
     """
     parser = argparse.ArgumentParser(
         prog="puzzlekit",
-        description=(
-            "Solve, check and generate IQ-Twist, tromino, link-matching and SameGame puzzles."
-        ),
+        description="Solve, check, generate and play the registered puzzles: "
+        + ", ".join(PUZZLES) + ".",
         epilog="example: puzzlekit demo",
     )
     parser.add_argument("--version", action="version", version=f"puzzlekit {__version__}")
@@ -369,8 +674,15 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example: puzzlekit demo",
     ).set_defaults(run=_demo)
     for name in PUZZLES:
-        _module_cli(name).register(commands)
-        _add_replay(_GROUPS[name], name)
+        puzzle = PUZZLES[name]
+        group = add_group(
+            commands, name, summary=puzzle.title,
+            description=f"Commands for {puzzle.title}.",
+            example=f"puzzlekit {name} generate {puzzle.grades[0]}",
+        )
+        _add_shared_verbs(group, puzzle)
+        if puzzle.commands is not None:
+            importlib.import_module(puzzle.commands).register(group)
     batch.register(commands)
     return parser
 
@@ -393,18 +705,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
         return _run(argv)
+    except KeyboardInterrupt:  # between two guarded steps
+        return _fail("interrupted before an answer", EXIT_LIMIT, None)
     finally:
         if previous is not None:  # None: a handler not set from Python, left as it was
             signal.signal(signal.SIGINT, previous)
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    args: argparse.Namespace | None = None
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
-    try:
+        parser = build_parser()  # imports every puzzle: Ctrl-C may come here too
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as stop:
+            return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
         status: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:
@@ -413,22 +728,29 @@ def _run(argv: Sequence[str] | None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except LimitReached as error:
-        return _fail(f"limit reached: {error}", EXIT_LIMIT)
+        return _fail(f"limit reached: {error}", EXIT_LIMIT, args, error)
     except UnsolvableError as error:
-        return _fail(f"no solution: {error}", EXIT_NO_SOLUTION)
+        return _fail(f"no solution: {error}", EXIT_NO_SOLUTION, args, error)
     except (PuzzleError, OSError) as error:
-        return _fail(f"error: {error}", EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        return _fail("interrupted before an answer", EXIT_LIMIT)
+        return _fail(f"error: {error}", EXIT_BAD_INPUT, args, error)
+    except KeyboardInterrupt as error:
+        return _fail("interrupted before an answer", EXIT_LIMIT, args, error)
     except Exception as error:  # a bug of ours: say so, not "bad input"
         return _fail(
             f"internal error (please report it): {type(error).__name__}: {error}",
-            EXIT_INTERNAL_ERROR,
+            EXIT_INTERNAL_ERROR, args, error,
         )
     return status
 
 
-def _fail(message: str, status: int) -> int:
-    with contextlib.suppress(OSError, ValueError):  # stderr closed: the status still tells
+def _fail(
+    message: str,
+    status: int,
+    args: argparse.Namespace | None,
+    error: BaseException | None = None,
+) -> int:
+    with contextlib.suppress(OSError, ValueError):  # a closed stream: the status still tells
+        if error is not None and args is not None and getattr(args, "json", False):
+            print(dumps(error_json(error, status=status)), flush=True)
         print(f"puzzlekit: {message}", file=sys.stderr)
     return status

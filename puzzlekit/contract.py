@@ -28,10 +28,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
+
+from puzzlekit.params import check_presets
 
 __all__ = [
     "Level",
@@ -202,6 +204,9 @@ class SearchResult(Generic[S, M]):
     """Whether the search proved that no line solves :attr:`start` (so :attr:`final`
     is not solved). By default ``complete and not final.is_solved``; a scored
     search whose best line does not solve the puzzle says it separately."""
+    engine: str | None = attrs.field(default=None, eq=False)
+    """Which implementation ran the search, for puzzles that have more than one
+    (``"python"`` or a compiled kernel's name); ``None`` where there is one."""
 
     @property
     def solution(self) -> S | None:
@@ -253,40 +258,82 @@ class Level(Generic[S, M]):
         return state
 
 
+def _check_presets(instance: PuzzleType[Any, Any], attribute: Any, value: object) -> None:
+    check_presets(value, instance.params)  # type: ignore[arg-type]
+
+
 @attrs.frozen
 class PuzzleType(Generic[S, M]):
-    """What :data:`puzzlekit.PUZZLES` knows of one puzzle: the one place a puzzle registers.
+    """Everything puzzlekit knows of one puzzle: the whole description the mid-end reads.
+
+    The command line, :class:`~puzzlekit.Game` and its records, levels, batch
+    jobs, the Gymnasium environments, the contract checker of
+    :mod:`puzzlekit.testing` and the web front end are written once over these
+    fields, as Simon Tatham's mid-end is over ``struct game``: a puzzle
+    registered here (see :mod:`puzzlekit.registry`) gets all of them.
 
     >>> from puzzlekit import PUZZLES
-    >>> PUZZLES["twist"].title
-    'IQ-Twist'
+    >>> puzzle = PUZZLES["tromino"]
+    >>> puzzle.title, str(puzzle.presets["small"])
+    ('L-tromino tiling', '6x6 holes=3')
+    >>> start = puzzle.random_state(1, puzzle.presets["small"])
+    >>> puzzle.params_of(start) == puzzle.presets["small"]
+    True
     """
 
     name: str
-    """The short name, as in ``puzzlekit NAME ...`` and ``puzzlekit.NAME``."""
+    """The short name, as in ``puzzlekit NAME ...`` and the registry's key."""
     title: str
     """The puzzle's name for people."""
     state: type[S]
     """The state class (satisfies :class:`PuzzleState`)."""
     move: type[M]
     """The move class (satisfies :class:`PuzzleMove`)."""
+    params: type[Any]
+    """The params type: size and variant as one frozen value (see :mod:`puzzlekit.params`)."""
+    presets: Mapping[str, Any] = attrs.field(validator=_check_presets)
+    """Named params values, at least ``default``, ``small``, ``tiny`` and ``big``
+    (:data:`puzzlekit.params.PRESET_NAMES`)."""
+    params_of: Callable[[S], Any]
+    """``params_of(state)``: the params value a state has (its size and variant)."""
+    random_state: Callable[..., S]
+    """``random_state(seed=None, params=None)``: a random start of *params* (default:
+    the ``default`` preset); the same seed gives the same start."""
     solve: Callable[..., SearchResult[S, M]]
-    """``solve(state, *, node_limit=None, time_limit=None, progress=None)``."""
-    random_state: Callable[[int | None], S]
-    """``random_state(seed)``: a random start of a size that solves in well under a second."""
-    strategies: str
-    """The module of hypothesis strategies (with ``states()``), in ``puzzlekit.testing``."""
-    cli: str
-    """The module whose ``register(commands)`` adds the puzzle's command group."""
+    """``solve(state, *, node_limit=None, time_limit=None, progress=None)``, plus
+    ``seed=None`` and ``worker=0`` where :attr:`seeded`; never raises on a limit."""
+    hint: Callable[..., M | None]
+    """``hint(state, *, node_limit=None, time_limit=None)``: a move that keeps the game
+    winnable (the best line's first move, for scored puzzles), ``None`` when the game is
+    over; :class:`~puzzlekit.UnsolvableError` when none can, :class:`~puzzlekit.LimitReached`
+    when a limit stops it first."""
     grades: tuple[str, ...]
     """The names of the puzzle's difficulty grades, easiest first (see :mod:`puzzlekit.levels`)."""
     generate: Callable[..., Level[S, M]]
-    """``generate(grade, *, seed=None, node_limit=None, time_limit=None, progress=None)``:
-    a level of *grade* at the puzzle's default size (the module's generator takes sizes)."""
+    """``generate(grade, params=None, *, seed=None, node_limit=None, time_limit=None,
+    progress=None)``: a level of *grade* with *params* (default: the ``default`` preset)."""
     grade: Callable[..., str]
     """``grade(start, *, node_limit=None, time_limit=None)``: the grade of any start that
     can be solved (:class:`~puzzlekit.LimitReached` when a limit stops the grading)."""
+    example: str
+    """The text of an example start, as ``state.parse`` reads it (for docs and help)."""
+    seeded: bool = False
+    """Whether :attr:`solve` draws random numbers: it then takes ``seed`` (``None``: fresh
+    randomness, an int reproduces the search) and ``worker`` (this run's index in a
+    portfolio, 0 alone, so workers may differ by more than the seed)."""
+    count: Callable[..., int] | None = None
+    """``count(state, *, node_limit=None, time_limit=None)``: how many solutions *state*
+    has, for puzzles that count (:class:`~puzzlekit.LimitReached` when a limit stops it)."""
     score: Callable[[S, Sequence[M]], int] | None = None
     """``score(start, moves)``: the points a line earns under the start's rules, for
     puzzles that keep score (a :class:`~puzzlekit.Game` shows it as the running score)."""
-
+    shipped: Callable[[], Sequence[S]] | None = None
+    """The starts the puzzle ships (IQ-Twist's booklet challenges, SameGame's standard
+    set), numbered from 1 on the command line (``--shipped N``) and in the front end."""
+    commands: str | None = None
+    """The module whose ``register(group)`` adds the puzzle's own command-line verbs (those
+    no other puzzle has) and whose ``demo()`` returns the text ``puzzlekit demo`` prints."""
+    strategies: str | None = None
+    """The module of hypothesis strategies: ``states()`` and ``moves(state)`` at least."""
+    gym: str | None = None
+    """``"module:Adapter"``: the Gymnasium adapter class (see :mod:`puzzlekit.gym`)."""

@@ -12,7 +12,7 @@ move is worth. The environment keeps the rules of the game loop:
   ``info["illegal"] = True``, and the step still counts towards ``max_steps``.
 
 >>> from puzzlekit.gym import TrominoEnv
->>> env = TrominoEnv(height=2, width=2, holes=1)
+>>> env = TrominoEnv("2x2 holes=1")
 >>> observation, info = env.reset(options={"start": "#.\\n.."})
 >>> observation.tolist(), int(info["action_mask"].sum())
 ([[1, 0], [0, 0]], 1)
@@ -24,7 +24,6 @@ move is worth. The environment keeps the rules of the game loop:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
@@ -37,7 +36,7 @@ from puzzlekit.contract import PuzzleType
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import check_int
 from puzzlekit.levels import check_grade
-from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
+from puzzlekit.registry import PUZZLES
 
 __all__ = [
     "Adapter",
@@ -45,6 +44,7 @@ __all__ = [
     "PuzzleEnv",
     "char_table",
     "check_shape",
+    "env_id_of",
     "text_grid",
     "text_shape",
 ]
@@ -56,37 +56,81 @@ Observation = npt.NDArray[np.int8]
 _GRID_LINE = np.array([40, 40, 40], dtype=np.uint8)
 
 
+def env_id_of(adapter_name: str) -> str:
+    """The gymnasium id of the environment of the adapter class named *adapter_name*.
+
+    >>> env_id_of("SameGameAdapter")
+    'puzzlekit/SameGame-v0'
+    """
+    return f"puzzlekit/{adapter_name.removesuffix('Adapter')}-v0"
+
+
 class Adapter:
     """What :class:`PuzzleEnv` needs to know of one puzzle, given the env's size options.
 
-    Subclasses set :attr:`name` (the registry name), build
+    An adapter is made from a params value (or its text; default: the puzzle's
+    ``default`` preset), and optionally a *generator* (``seed -> state``) or a
+    *grade* for its starts. Subclasses set :attr:`name` (the registry name)
+    and :attr:`env_id`, build
     :attr:`observation_space`, list the action texts in :meth:`action_texts`
     and turn states into arrays in :meth:`observe` and :meth:`picture`. The
     defaults here cover puzzles whose reward is 1 for solving and whose legal
     moves are listed by ``state.legal_moves()``.
 
-    >>> from puzzlekit.gym.tromino import TrominoAdapter
-    >>> adapter = TrominoAdapter(height=2, width=3, holes=0)
+    >>> from puzzlekit.tromino.gym import TrominoAdapter
+    >>> adapter = TrominoAdapter("3x2 holes=0")
     >>> adapter.action_count, str(adapter.move(5))
     (8, '0,1 ne')
     """
 
     name: ClassVar[str]
     """The puzzle's name in :data:`puzzlekit.PUZZLES`."""
+    env_id: ClassVar[str]
+    """The environment's gymnasium id: ``puzzlekit/NAME-v0`` with NAME the class's name less
+    ``Adapter`` (:func:`env_id_of`), set for every subclass."""
     palette: ClassVar[npt.NDArray[np.uint8]]
     """The colours :meth:`picture` indexes, one RGB row each."""
+    rewards_score: ClassVar[bool] = False
+    """Whether a move's reward is the points it scores (the puzzle's ``score`` of the move
+    alone, end bonus or penalty included), rather than 1 for the move that solves."""
     cell_pixels: ClassVar[int] = 8
     """How many pixels a side of a cell takes in ``rgb_array`` renders."""
 
     observation_space: spaces.Box
     """Where observations live (set by the subclass)."""
+    params: Any
+    """The params value of the starts (set by the subclass before this class's
+    ``__init__``): :meth:`random_start` and graded starts are of these params."""
 
-    def __init__(self, generator: Callable[[int], Any] | None, grade: str | None = None) -> None:
+    def __init_subclass__(cls, **options: Any) -> None:
+        super().__init_subclass__(**options)
+        cls.env_id = env_id_of(cls.__name__)
+
+    def __init__(
+        self,
+        params: Any = None,
+        *,
+        generator: Callable[[int], Any] | None = None,
+        grade: str | None = None,
+    ) -> None:
         self.puzzle: PuzzleType[Any, Any] = PUZZLES[self.name]
+        if params is None:
+            params = self.puzzle.presets["default"]
+        elif isinstance(params, str):
+            params = self.puzzle.params.parse(params)
+        elif not isinstance(params, self.puzzle.params):
+            raise TypeError(
+                f"params must be a {self.puzzle.params.__name__} or its text, "
+                f"not {type(params).__name__}"
+            )
+        self.params = params
         if grade is not None:
             check_grade(grade, self.puzzle.grades)
             if generator is not None:
                 raise ArgumentError("give a generator or a grade, not both")
+        if generator is not None and not callable(generator):
+            kind = type(generator).__name__
+            raise TypeError(f"generator must be a function of a seed, not {kind}")
         self.generator = generator
         self.grade = grade
         """The grade of the levels the starts are, or ``None`` for ungraded random starts."""
@@ -99,45 +143,35 @@ class Adapter:
     def action_texts(self) -> Sequence[str]:
         """The text form of the move of each action number, in order.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
-        >>> TrominoAdapter(height=2, width=2, holes=1).action_texts()
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
+        >>> TrominoAdapter("2x2 holes=1").action_texts()
         ['0,0 nw', '0,0 ne', '0,0 sw', '0,0 se']
         """
         raise NotImplementedError
 
     def random_start(self, seed: int) -> Any:
-        """An ungraded random start for *seed*, of the adapter's size.
+        """An ungraded random start for *seed*: the puzzle's ``random_state(seed, params)``.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
-        >>> len(TrominoAdapter(height=4, width=4, holes=1).random_start(2).holes)
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
+        >>> len(TrominoAdapter("4x4 holes=1").random_start(2).holes)
         1
         """
-        raise NotImplementedError
-
-    def level_size(self) -> dict[str, Any]:
-        """The keywords that make the puzzle's ``generate(grade, ...)`` give starts of this size.
-
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
-        >>> TrominoAdapter(height=4, width=4, holes=1).level_size()
-        {'height': 4, 'width': 4, 'holes': 1}
-        """
-        return {}
+        return self.puzzle.random_state(seed, self.params)
 
     def generate(self, seed: int) -> Any:
         """A start state drawn for *seed*: by the generator when one was given, else the
         start of a level of :attr:`grade` (see :mod:`puzzlekit.levels`) when one was
         given, else :meth:`random_start`.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
-        >>> adapter = TrominoAdapter(height=4, width=4, holes=1)
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
+        >>> adapter = TrominoAdapter("4x4 holes=1")
         >>> adapter.generate(5) == adapter.generate(5)
         True
         """
         if self.generator is None:
             if self.grade is None:
                 return self.fit(self.random_start(seed))
-            module = importlib.import_module(PUZZLE_MODULES[self.name])
-            return self.fit(module.generate(self.grade, seed=seed, **self.level_size()).start)
+            return self.fit(self.puzzle.generate(self.grade, self.params, seed=seed).start)
         state = self.generator(seed)
         if not isinstance(state, self.puzzle.state):
             raise TypeError(
@@ -149,9 +183,9 @@ class Adapter:
     def fit(self, state: Any) -> Any:
         """*state* when it fits the spaces; :class:`~puzzlekit.ArgumentError` otherwise.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> TrominoAdapter(height=2, width=2, holes=1).fit(Board.parse("#.\\n.."))
+        >>> TrominoAdapter("2x2 holes=1").fit(Board.parse("#.\\n.."))
         Board.parse('#.\\n..')
         """
         return state
@@ -159,9 +193,9 @@ class Adapter:
     def observe(self, state: Any) -> Observation:
         """The observation of *state* (in :attr:`observation_space`).
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> TrominoAdapter(height=2, width=2, holes=1).observe(Board.parse("#.\\n..")).tolist()
+        >>> TrominoAdapter("2x2 holes=1").observe(Board.parse("#.\\n..")).tolist()
         [[1, 0], [0, 0]]
         """
         raise NotImplementedError
@@ -169,9 +203,9 @@ class Adapter:
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         """A ``(rows, cols)`` array of :attr:`palette` indices, one per cell.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> TrominoAdapter(height=2, width=2, holes=1).picture(Board.parse("#a\\naa")).tolist()
+        >>> TrominoAdapter("2x2 holes=1").picture(Board.parse("#a\\naa")).tolist()
         [[1, 2], [2, 2]]
         """
         raise NotImplementedError
@@ -182,8 +216,8 @@ class Adapter:
     def action_count(self) -> int:
         """How many actions there are (``Discrete(action_count)``).
 
-        >>> from puzzlekit.gym.samegame import SameGameAdapter
-        >>> SameGameAdapter(height=3, width=4, colours=2).action_count
+        >>> from puzzlekit.samegame.gym import SameGameAdapter
+        >>> SameGameAdapter("4x3 colours=2").action_count
         12
         """
         return len(self._texts)
@@ -191,8 +225,8 @@ class Adapter:
     def move(self, action: int) -> Any:
         """The move of action number *action* (built once from its text, then kept).
 
-        >>> from puzzlekit.gym.samegame import SameGameAdapter
-        >>> SameGameAdapter(height=3, width=4, colours=2).move(6)
+        >>> from puzzlekit.samegame.gym import SameGameAdapter
+        >>> SameGameAdapter("4x3 colours=2").move(6)
         Move(row=1, col=2)
         """
         if self._moves is None:
@@ -203,9 +237,9 @@ class Adapter:
     def index(self, move: Any) -> int:
         """The action number of *move* (a move equal to the one :meth:`move` gives).
 
-        >>> from puzzlekit.gym.samegame import SameGameAdapter
+        >>> from puzzlekit.samegame.gym import SameGameAdapter
         >>> from puzzlekit.samegame import Move
-        >>> SameGameAdapter(height=3, width=4, colours=2).index(Move(1, 2))
+        >>> SameGameAdapter("4x3 colours=2").index(Move(1, 2))
         6
         """
         if self._index is None:
@@ -215,9 +249,9 @@ class Adapter:
     def action_mask(self, state: Any) -> Observation:
         """1 for each action whose move is legal in *state*, 0 elsewhere.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> TrominoAdapter(height=2, width=2, holes=1).action_mask(Board.parse("#.\\n..")).tolist()
+        >>> TrominoAdapter("2x2 holes=1").action_mask(Board.parse("#.\\n..")).tolist()
         [1, 0, 0, 0]
         """
         mask = np.zeros(self.action_count, dtype=np.int8)
@@ -226,23 +260,26 @@ class Adapter:
         return mask
 
     def play(self, state: Any, move: Any) -> tuple[Any, float]:
-        """The state after *move* (legal in *state*) and its reward: 1 when it solves.
+        """The state after *move* (legal in *state*) and its reward: the points the move
+        scores where :attr:`rewards_score`, else 1 when it solves the puzzle.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> adapter = TrominoAdapter(height=2, width=2, holes=1)
+        >>> adapter = TrominoAdapter("2x2 holes=1")
         >>> adapter.play(Board.parse("#.\\n.."), adapter.move(0))
         (Board.parse('#a\\naa'), 1.0)
         """
         after: Any = state.play(move)
+        if self.rewards_score and self.puzzle.score is not None:
+            return after, float(self.puzzle.score(state, [move]))
         return after, 1.0 if after.is_solved else 0.0
 
     def info(self, state: Any) -> dict[str, Any]:
         """Puzzle-specific entries of ``info`` (besides the mask and the move).
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> TrominoAdapter(height=2, width=2, holes=1).info(Board.parse("#a\\naa"))
+        >>> TrominoAdapter("2x2 holes=1").info(Board.parse("#a\\naa"))
         {'solved': True}
         """
         return {"solved": bool(state.is_solved)}
@@ -250,9 +287,9 @@ class Adapter:
     def render_rgb(self, state: Any) -> npt.NDArray[np.uint8]:
         """An RGB image of *state*: each cell a square of its colour, with grid lines.
 
-        >>> from puzzlekit.gym.tromino import TrominoAdapter
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
-        >>> image = TrominoAdapter(height=2, width=2, holes=1).render_rgb(Board.parse("#.\\n.."))
+        >>> image = TrominoAdapter("2x2 holes=1").render_rgb(Board.parse("#.\\n.."))
         >>> image.shape, image.dtype.name
         ((16, 16, 3), 'uint8')
         """
@@ -339,8 +376,8 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
     :attr:`start`, :attr:`state` and :attr:`moves` are the episode so far in
     the puzzle's own terms, so ``start`` plus ``moves`` replays to ``state``.
 
-    >>> from puzzlekit.gym.tromino import TrominoAdapter
-    >>> PuzzleEnv(TrominoAdapter(height=2, width=2, holes=1), max_steps=10).action_space
+    >>> from puzzlekit.tromino.gym import TrominoAdapter
+    >>> PuzzleEnv(TrominoAdapter("2x2 holes=1"), max_steps=10).action_space
     Discrete(4)
     """
 
@@ -379,7 +416,7 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
         """The state the episode started from.
 
         >>> from puzzlekit.gym import TrominoEnv
-        >>> env = TrominoEnv(height=2, width=2)
+        >>> env = TrominoEnv("2x2 holes=1")
         >>> _ = env.reset(options={"start": "#.\\n.."})
         >>> _ = env.step(0)
         >>> env.start, env.state, env.moves
@@ -408,7 +445,7 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
         """Start an episode: from ``options["start"]`` (a state or its text), else a new draw.
 
         >>> from puzzlekit.gym import TrominoEnv
-        >>> env = TrominoEnv(height=2, width=2)
+        >>> env = TrominoEnv("2x2 holes=1")
         >>> observation, info = env.reset(seed=3)
         >>> observation.shape, sorted(info)
         ((2, 2), ['action_mask', 'illegal', 'move', 'solved', 'steps'])
@@ -438,7 +475,7 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
         """Play *action*; an action the mask leaves out changes nothing (reward 0).
 
         >>> from puzzlekit.gym import TrominoEnv
-        >>> env = TrominoEnv(height=2, width=2)
+        >>> env = TrominoEnv("2x2 holes=1")
         >>> _ = env.reset(options={"start": "#.\\n.."})
         >>> _, reward, terminated, truncated, info = env.step(3)
         >>> reward, terminated, truncated, info["illegal"]
@@ -471,7 +508,7 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
         """The legal actions now: 1 for legal, 0 for not (as ``info["action_mask"]``).
 
         >>> from puzzlekit.gym import TrominoEnv
-        >>> env = TrominoEnv(height=2, width=2)
+        >>> env = TrominoEnv("2x2 holes=1")
         >>> _ = env.reset(options={"start": "#.\\n.."})
         >>> env.action_masks().tolist()
         [1, 0, 0, 0]
@@ -482,7 +519,7 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
         """The text form (``"ansi"``), an RGB array (``"rgb_array"``), or ``None``.
 
         >>> from puzzlekit.gym import TrominoEnv
-        >>> env = TrominoEnv(height=2, width=2, render_mode="ansi")
+        >>> env = TrominoEnv("2x2 holes=1", render_mode="ansi")
         >>> _ = env.reset(options={"start": "#.\\n.."})
         >>> print(env.render(), end="")
         #.

@@ -33,7 +33,7 @@ cba
 >>> result = solve(deal(6, 8, 10, seed=1))
 >>> result.complete, result.solved, len(result.moves)
 (True, True, 24)
->>> level = generate("medium", height=6, width=8, kinds=12, seed=1)
+>>> level = generate("medium", Params.parse("8x6 kinds=12"), seed=1)
 >>> grade_of(level.start), level.replayed().is_solved
 ('medium', True)
 """
@@ -41,11 +41,11 @@ cba
 from collections.abc import Sequence
 
 from puzzlekit.contract import PuzzleType
-from puzzlekit.limits import make_rng
 from puzzlekit.linkpath.board import (
     ALPHABET,
     MAX_KIND,
     MAX_SIDE,
+    RULE_SETTINGS,
     Board,
     Gravity,
     Pair,
@@ -54,9 +54,10 @@ from puzzlekit.linkpath.board import (
     kind_label,
     match_key,
 )
-from puzzlekit.linkpath.deal import LAYOUTS, deal, deal_with_solution
+from puzzlekit.linkpath.deal import LAYOUTS, deal, deal_with_solution, random_state
 from puzzlekit.linkpath.levels import GRADES, generate, grade_of, stuck_share
-from puzzlekit.linkpath.solver import solve
+from puzzlekit.linkpath.params import PRESETS, Params, params_of
+from puzzlekit.linkpath.solver import hint, solve
 
 __all__ = [
     "ALPHABET",
@@ -65,42 +66,28 @@ __all__ = [
     "MAX_KIND",
     "MAX_SIDE",
     "PAIR_POINTS",
+    "PRESETS",
     "PUZZLE",
+    "RULE_SETTINGS",
     "Board",
     "Gravity",
     "Pair",
+    "Params",
     "Path",
     "Rules",
     "deal",
     "deal_with_solution",
     "generate",
     "grade_of",
+    "hint",
     "kind_label",
     "match_key",
+    "params_of",
     "random_state",
     "score",
     "solve",
     "stuck_share",
 ]
-
-_RANDOM_RULES = (Rules(), Rules(outside=False), Rules(max_turns=1), Rules(gravity="down"))
-
-
-def random_state(seed: int | None = None) -> Board:
-    """A small random start: a clearable deal of up to 4 x 6 tiles under random rules.
-
-    Solved completely in milliseconds; ``seed=None`` means fresh randomness.
-
-    >>> board = random_state(5)
-    >>> board == random_state(5), board.is_valid(), solve(board).solved
-    (True, True, True)
-    """
-    rng = make_rng(seed)
-    height, width = rng.choice([(2, 3), (3, 4), (4, 4), (4, 5), (4, 6)])
-    kinds = rng.randint(1, min(6, height * width // 2))
-    rules = rng.choice(_RANDOM_RULES)
-    return deal(height, width, kinds, seed=rng.getrandbits(64), rules=rules)
-
 
 PAIR_POINTS = 10
 """The points a game earns per pair removed (see :func:`score`)."""
@@ -124,13 +111,24 @@ PUZZLE: PuzzleType[Board, Pair] = PuzzleType(
     title="Lianliankan / Shisen-Sho",
     state=Board,
     move=Pair,
-    solve=solve,
+    params=Params,
+    presets=PRESETS,
+    params_of=params_of,
     random_state=random_state,
-    strategies="puzzlekit.testing.linkpath",
-    cli="puzzlekit.linkpath.cli",
-    score=score,
+    solve=solve,
+    hint=hint,
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    example="aab\nbcc",
+    score=score,
+    commands="puzzlekit.linkpath.cli",
+    strategies="puzzlekit.linkpath.strategies",
+    gym="puzzlekit.linkpath.gym:LinkpathAdapter",
 )
-"""The registry entry of this puzzle (see :data:`puzzlekit.PUZZLES`)."""
+"""The registry entry of this puzzle (see :data:`puzzlekit.PUZZLES`).
+
+>>> start = PUZZLE.random_state(2, PRESETS["small"])
+>>> PUZZLE.params_of(start) == PRESETS["small"], PUZZLE.solve(start).solved
+(True, True)
+"""

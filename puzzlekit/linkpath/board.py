@@ -29,14 +29,14 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
 from puzzlekit.contract import Moves
-from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, UnsolvableError, quoted
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
     MAX_COORDINATE,
     NUMBERS_HEADER,
@@ -52,8 +52,9 @@ from puzzlekit.grid import (
     read_headers,
     where,
 )
-from puzzlekit.limits import Budget, ProgressCallback
+from puzzlekit.limits import ProgressCallback
 from puzzlekit.linkpath.paths import Grid, Move
+from puzzlekit.settings import Reader, integer, one_of, read_settings, write_settings, yes_no
 
 if TYPE_CHECKING:
     from puzzlekit.contract import SearchResult
@@ -63,6 +64,7 @@ __all__ = [
     "ALPHABET",
     "MAX_KIND",
     "MAX_SIDE",
+    "RULE_SETTINGS",
     "Board",
     "Gravity",
     "Pair",
@@ -89,6 +91,19 @@ MAX_KIND = 999_999_999
 """The largest kind a board may hold: nine digits, as the text form writes numbers."""
 
 _GRAVITIES = (None, "down")
+
+RULE_SETTINGS: Mapping[str, Reader] = {
+    "outside": yes_no,
+    "max_turns": integer(0, 2),
+    "gravity": one_of("none", "down"),
+    "groups": yes_no,
+    "slide": yes_no,
+}
+"""The reader of each :class:`Rules` switch's ``key=value`` word.
+
+>>> RULE_SETTINGS["gravity"]("none") is None, RULE_SETTINGS["max_turns"]("1")
+(True, 1)
+"""
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -188,15 +203,17 @@ class Rules:
         )
 
     def __str__(self) -> str:
-        text = (
-            f"outside={'yes' if self.outside else 'no'} max_turns={self.max_turns} "
-            f"gravity={self.gravity or 'none'}"
-        )
-        return text + " groups=yes" * self.groups + " slide=yes" * self.slide
+        # groups and slide are written only when on, so the other rules keep their old text.
+        values = {"outside": self.outside, "max_turns": self.max_turns, "gravity": self.gravity}
+        values |= {key: True for key in ("groups", "slide") if getattr(self, key)}
+        return write_settings(values)
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read ``key=value`` words, as :func:`str` writes them; missing keys keep defaults.
+
+        The words are read by :func:`~puzzlekit.settings.read_settings` with
+        :data:`RULE_SETTINGS`.
 
         >>> Rules.parse("max_turns=1 groups=yes")
         Rules(outside=True, max_turns=1, gravity=None, groups=True)
@@ -206,28 +223,16 @@ class Rules:
         Traceback (most recent call last):
         ...
         puzzlekit.errors.ParseError: rules 'gravity=up': gravity must be none or down
+        >>> Rules.parse("outside=no outside=yes")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: rules 'outside=no outside=yes': outside is set twice
         """
         if not isinstance(text, str):
             raise TypeError(f"rules text must be a str, not {type(text).__name__}")
-        values: dict[str, object] = {}
-        switches = ("outside", "groups", "slide")
-        for word in text.split():
-            key, _, value = word.partition("=")
-            if key in switches and value in ("yes", "no"):
-                values[key] = value == "yes"
-            elif key == "max_turns" and value in ("0", "1", "2"):
-                values[key] = int(value)
-            elif key == "gravity" and value in ("none", "down"):
-                values[key] = None if value == "none" else value
-            elif key in (*switches, "max_turns", "gravity"):
-                expected = {"max_turns": "0, 1 or 2", "gravity": "none or down"}
-                raise ParseError(
-                    f"rules {quoted(text)}: {key} must be {expected.get(key, 'yes or no')}"
-                )
-            else:
-                raise ParseError(f"rules {quoted(text)}: unknown setting {quoted(word)}")
+        values: dict[str, Any] = read_settings(text, RULE_SETTINGS, what="rules")
         try:
-            return cls(**values)  # type: ignore[arg-type]
+            return cls(**values)
         except ArgumentError as error:  # switches that contradict each other
             raise ParseError(f"rules {quoted(text)}: {error}") from None
 
@@ -973,37 +978,14 @@ class Board:
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None
     ) -> Pair | None:
-        """A move that keeps the board clearable, or ``None`` when :attr:`is_over`.
+        """:func:`puzzlekit.linkpath.hint` of this board: a move that keeps it clearable.
 
-        The first move of a solution the solver finds. Raises
-        :class:`~puzzlekit.UnsolvableError` when the board is proved to have
-        no solution (the link shown may then be a dead end), and
-        :class:`~puzzlekit.LimitReached` when *node_limit* or *time_limit*
-        stops the search before either.
-
-        >>> board = Board.parse("rules: outside=no\\n1243\\n1412\\n1343\\n4232")
-        >>> board.hint()  # not the first legal move, 0,0 1,0: that one leads to a dead end
-        Pair(a=(1, 0), b=(2, 0))
-        >>> Board.parse("ab\\nba").hint() is None  # stuck: over
-        True
-        >>> Board.parse("aab\\nb.b").hint()
-        Traceback (most recent call last):
-        ...
-        puzzlekit.errors.UnsolvableError: the board cannot be cleared: kind 'b' has 3 tiles, ...
+        >>> Board.parse("ab\\nab").hint()
+        Pair(a=(0, 0), b=(1, 0))
         """
-        from puzzlekit.linkpath.solver import search
+        from puzzlekit.linkpath.solver import hint  # here: the solver imports this module
 
-        budget = Budget(node_limit=node_limit, time_limit=time_limit)
-        if self.is_over:
-            return None
-        result = search(self, budget)
-        if result.solved:
-            return result.moves[0]
-        if result.complete:
-            problems = self.problems()
-            why = problems[0] if problems else "every line of moves ends stuck"
-            raise UnsolvableError(f"the board cannot be cleared: {why}")
-        raise budget.limit_reached("hint")
+        return hint(self, node_limit=node_limit, time_limit=time_limit)
 
     @property
     def is_solved(self) -> bool:

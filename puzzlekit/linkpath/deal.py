@@ -39,9 +39,10 @@ from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError, quote
 from puzzlekit.grid import check_characters, check_int, parse_grid
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules
+from puzzlekit.linkpath.params import Params, params_or_default
 from puzzlekit.linkpath.paths import Grid
 
-__all__ = ["LAYOUTS", "deal", "deal_with_solution"]
+__all__ = ["LAYOUTS", "deal", "deal_with_solution", "random_state"]
 
 _STARTS = 3
 """First cells tried per step before falling back to a pair of neighbours."""
@@ -262,6 +263,20 @@ def deal(
     for (r, c), kind in zip(cells, tiles, strict=True):
         rows[r][c] = kind
     return Board.from_rows(rows, rules=rules)
+
+
+def random_state(seed: int | None = None, params: Params | None = None) -> Board:
+    """A random start of *params* (default: the ``default`` preset): a :func:`deal` that
+    can be cleared, of the params' size, kinds and rules; ``seed=None`` means fresh
+    randomness.
+
+    >>> from puzzlekit.linkpath import PRESETS, solve
+    >>> board = random_state(5, PRESETS["small"])
+    >>> board == random_state(5, PRESETS["small"]), board.width, solve(board).solved
+    (True, 6, True)
+    """
+    params = params_or_default(params)
+    return deal(params.height, params.width, params.kinds, seed=seed, rules=params.rules)
 
 
 def _rules(rules: Rules | None) -> Rules:

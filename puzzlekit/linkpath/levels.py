@@ -49,14 +49,14 @@ from puzzlekit.contract import Level
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.linkpath.board import Board, Pair, Rules
+from puzzlekit.linkpath.board import Board, Pair
 from puzzlekit.linkpath.deal import (
     _arrangement,
     _built_deal,
     _layout_cells,
     _planted,
-    _rules,
 )
+from puzzlekit.linkpath.params import Params, params_or_default
 from puzzlekit.linkpath.paths import Grid
 from puzzlekit.linkpath.solver import search
 
@@ -273,12 +273,9 @@ def _solution(board: Board, budget: Budget) -> tuple[Pair, ...] | None:
 
 def generate(
     grade: str,
+    params: Params | None = None,
     *,
-    height: int = 8,
-    width: int = 12,
-    kinds: int = 24,
     layout: str | None = None,
-    rules: Rules | None = None,
     seed: int | None = None,
     node_limit: int | None = None,
     time_limit: float | None = None,
@@ -286,9 +283,10 @@ def generate(
 ) -> Level[Board, Pair]:
     """A level of *grade*: a deal whose :func:`grade_of` is *grade*, and pairs that clear it.
 
-    *height*, *width*, *kinds*, *layout* and *rules* are those of
-    :func:`~puzzlekit.linkpath.deal_with_solution` (24 kinds on 8 x 12: four
-    tiles a kind, as in a Mahjong set). The same *seed* gives the same level
+    *params* (default: the ``default`` preset, 12 x 8 of 24 kinds: four tiles a
+    kind, as in a Mahjong set) gives the size, kinds and rules, and *layout*
+    the cells to fill, as for :func:`~puzzlekit.linkpath.deal_with_solution`.
+    The same *seed* gives the same level
     (under a node limit; a time limit can only stop the draws). Deals are
     made harder by planting crossings (the *traps* of
     :func:`~puzzlekit.linkpath.deal_with_solution`, which keep the witness),
@@ -299,7 +297,7 @@ def generate(
     comes after 5,000 nodes a cell, at most 500,000, for instance when a tiny
     board cannot get hard.
 
-    >>> level = generate("hard", height=6, width=8, kinds=12, seed=3)
+    >>> level = generate("hard", Params.parse("8x6 kinds=12"), seed=3)
     >>> level.grade, grade_of(level.start), level.replayed().is_solved
     ('hard', 'hard', True)
     >>> generate("easy", node_limit=1)
@@ -308,7 +306,8 @@ def generate(
     puzzlekit.errors.LimitReached: generate stopped by its node limit ...
     """
     levels.check_grade(grade, GRADES)
-    rules = _rules(rules)
+    params = params_or_default(params)
+    height, width, kinds, rules = params.height, params.width, params.kinds, params.rules
     cells = _layout_cells(height, width, kinds, layout, rules)
     wanted = GRADES.index(grade)
     most = len(cells) // 8  # the most crossings a deal can take

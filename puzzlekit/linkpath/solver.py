@@ -41,11 +41,12 @@ import itertools
 from collections.abc import Iterator
 
 from puzzlekit.contract import SearchResult
+from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair, _to_pair
 from puzzlekit.linkpath.paths import Grid, Move
 
-__all__ = ["search", "solve"]
+__all__ = ["hint", "search", "solve"]
 
 _Move = tuple[Move, ...]
 """One step of the search: one or more removals (grid moves), played together."""
@@ -226,6 +227,46 @@ def solve(
     if not isinstance(board, Board):
         raise TypeError(f"solve needs a Board, not {type(board).__name__}")
     return search(board, Budget(node_limit=node_limit, time_limit=time_limit, progress=progress))
+
+
+def hint(
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+) -> Pair | None:
+    """A move that keeps *board* clearable, or ``None`` when it :attr:`~Board.is_over`.
+
+    The first move of a solution the solver finds. Raises
+    :class:`~puzzlekit.UnsolvableError` when the board is proved to have no
+    solution (the link shown may then be a dead end), and
+    :class:`~puzzlekit.LimitReached` when *node_limit* or *time_limit* stops
+    the search before either.
+
+    >>> board = Board.parse("rules: outside=no\\n1243\\n1412\\n1343\\n4232")
+    >>> hint(board)  # not the first legal move, 0,0 1,0: that one leads to a dead end
+    Pair(a=(1, 0), b=(2, 0))
+    >>> hint(Board.parse("ab\\nba")) is None  # stuck: over
+    True
+    >>> hint(Board.parse("aab\\nb.b"))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.UnsolvableError: the board cannot be cleared: kind 'b' has 3 tiles, ...
+    >>> hint(board, node_limit=0)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.LimitReached: hint stopped by its node limit after ...
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"hint needs a Board, not {type(board).__name__}")
+    budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    if board.is_over:
+        return None
+    result = search(board, budget)
+    if result.solved:
+        return result.moves[0]
+    if result.complete:
+        problems = board.problems()
+        why = problems[0] if problems else "every line of moves ends stuck"
+        raise UnsolvableError(f"the board cannot be cleared: {why}")
+    raise budget.limit_reached("hint")
 
 
 def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:

@@ -47,16 +47,17 @@ from puzzlekit.samegame.board import (
     settle,
 )
 from puzzlekit.samegame.generate import GRADES, clearable_board, generate, grade_of
+from puzzlekit.samegame.params import PRESETS, Params, params_of
 from puzzlekit.samegame.positions import load_standard_set, random_board, random_state
 from puzzlekit.samegame.rules import (
     CLEAR_THE_BOARD,
     CLICKOMANIA,
-    PRESETS,
+    RULE_SETS,
     STANDARD,
     EndPenalty,
     Rules,
 )
-from puzzlekit.samegame.solver import clearing_line, solve
+from puzzlekit.samegame.solver import clearing_line, hint, solve
 
 __all__ = [
     "CLEAR_THE_BOARD",
@@ -67,18 +68,22 @@ __all__ = [
     "MAX_SIDE",
     "PRESETS",
     "PUZZLE",
+    "RULE_SETS",
     "STANDARD",
     "Board",
     "Colour",
     "EndPenalty",
     "Group",
     "Move",
+    "Params",
     "Rules",
     "clearable_board",
     "clearing_line",
     "generate",
     "grade_of",
+    "hint",
     "load_standard_set",
+    "params_of",
     "play_sequence",
     "random_board",
     "random_state",
@@ -86,6 +91,7 @@ __all__ = [
     "settle",
     "solve",
 ]
+
 
 def score(start: Board, moves: Sequence[Move]) -> int:
     """The score of a line of moves from *start* under its rules: :func:`play_sequence`'s total.
@@ -103,17 +109,27 @@ PUZZLE: PuzzleType[Board, Move] = PuzzleType(
     title="SameGame",
     state=Board,
     move=Move,
-    solve=solve,
+    params=Params,
+    presets=PRESETS,
+    params_of=params_of,
     random_state=random_state,
-    strategies="puzzlekit.testing.samegame",
-    cli="puzzlekit.samegame.cli",
-    score=score,
+    solve=solve,
+    hint=hint,
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    example="1122\n2211\n1212",
+    seeded=True,
+    score=score,
+    shipped=load_standard_set,
+    commands="puzzlekit.samegame.cli",
+    strategies="puzzlekit.samegame.strategies",
+    gym="puzzlekit.samegame.gym:SameGameAdapter",
 )
 """SameGame in the registry :data:`puzzlekit.PUZZLES`.
 
->>> PUZZLE.solve(PUZZLE.random_state(4)).complete
+>>> PUZZLE.solve(PUZZLE.random_state(4, PRESETS["small"])).complete
+True
+>>> PUZZLE.params_of(PUZZLE.random_state(4, PRESETS["big"])) == PRESETS["big"]
 True
 """

@@ -56,7 +56,6 @@ from puzzlekit.grid import (
     read_headers,
     where,
 )
-from puzzlekit.limits import check_limit
 from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
@@ -836,29 +835,14 @@ a move removes a group of 2 or more
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None
     ) -> Move | None:
-        """The first move of the best line :func:`~puzzlekit.samegame.solve` finds, or ``None``.
-
-        ``None`` exactly when the game :attr:`is_over`.
-
-        Without limits the search spends
-        :data:`~puzzlekit.samegame.solver.DEFAULT_NODE_LIMIT` nodes. With a
-        limit it gives the first move of the best line found so far: the
-        search always makes its first move, so a hint never fails on a limit
-        and is never :class:`~puzzlekit.UnsolvableError` (every position has a
-        best line).
+        """:func:`puzzlekit.samegame.hint` of this board: the best line's first move, or ``None``.
 
         >>> Board.parse("1122\\n2211").hint(node_limit=2000)
         Move(row=1, col=2)
-        >>> Board.parse("12").hint() is None
-        True
         """
-        from puzzlekit.samegame.solver import solve  # here: the solver imports this module
+        from puzzlekit.samegame.solver import hint  # here: the solver imports this module
 
-        check_limit("node_limit", node_limit)
-        check_limit("time_limit", time_limit)
-        if self.is_over:
-            return None
-        return solve(self, node_limit=node_limit, time_limit=time_limit).moves[0]
+        return hint(self, node_limit=node_limit, time_limit=time_limit)
 
     # -- pictures -----------------------------------------------------------
 

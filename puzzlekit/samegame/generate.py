@@ -29,7 +29,7 @@ board, which is about the number of random playouts it tries. Up to
 ``"hard"``. Every choice comes from one random stream and every search runs
 under node limits, so a seed always gives the same level.
 
->>> level = generate("medium", height=5, width=6, colours=3, seed=1)
+>>> level = generate("medium", Params(width=6, height=5), seed=1)
 >>> level.grade, level.start.count, level.replayed().is_solved
 ('medium', 30, True)
 >>> grade_of(level.start)
@@ -44,11 +44,10 @@ from typing import Final
 from puzzlekit import levels
 from puzzlekit.contract import Level, SearchResult
 from puzzlekit.errors import ArgumentError, UnsolvableError
-from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.samegame.board import MAX_COLOURS, MAX_SIDE, Board, Move
+from puzzlekit.samegame.board import Board, Move
+from puzzlekit.samegame.params import Params, params_or_default
 from puzzlekit.samegame.positions import random_board
-from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.samegame.solver import clearing_search
 
 __all__ = [
@@ -309,111 +308,101 @@ def _graded(
 
 def generate(
     grade: str,
+    params: Params | None = None,
     *,
-    height: int = 10,
-    width: int = 10,
-    colours: int = 3,
-    rules: Rules = STANDARD,
     seed: int | None = None,
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
 ) -> Level[Board, Move]:
-    """A level of *grade*: a full *height* x *width* board of at most *colours* colours under
-    *rules*, a line that clears it (the witness) and its grade (``grade_of(level.start)``).
+    """A level of *grade*: a full board of *params* (its size, at most its colours, its
+    rules; default: the ``default`` preset, 10 x 10 of 3 colours), a line that clears it
+    (the witness) and its grade (``grade_of(level.start)``).
 
     The same *seed* gives the same level (``None``: a fresh one). Nodes are
     the blocks of the random boards drawn, the placements tried while
     building, and the moves of the clearing searches; the limits raise
     :class:`~puzzlekit.LimitReached` when they stop the work (without limits,
-    after ``500 * height * width + 10_000`` nodes: some grades are rare at
+    after ``500 * width * height + 10_000`` nodes: some grades are rare at
     some sizes and colours, such as easy boards of five colours past 15 x 15,
     and some small shapes have none). A time limit never changes the level,
     it only stops the work sooner.
 
-    >>> level = generate("easy", height=4, width=5, colours=2, seed=7)
-    >>> level.grade, level.replayed().is_solved
-    ('easy', True)
-    >>> generate("hard", height=1, width=2, colours=2, seed=1, node_limit=100)
+    >>> level = generate("easy", Params.parse("5x4 colours=2"), seed=7)
+    >>> level.grade, level.replayed().is_solved, level.start.width
+    ('easy', True, 5)
+    >>> generate("hard", Params.parse("2x1 colours=2"), seed=1, node_limit=100)
     Traceback (most recent call last):
     ...
     puzzlekit.errors.LimitReached: samegame.generate stopped by its node limit after ...
     """
-    _check(height, width, colours, rules)
+    params = _checked(params)
     levels.check_grade(grade, GRADES)  # draw() takes None for any grade; generate() does not
-    return _draw(height, width, colours, rules, grade, seed, node_limit, time_limit, progress,
-                 "samegame.generate")
+    return _draw(params, grade, seed, node_limit, time_limit, progress, "samegame.generate")
 
 
 def clearable_board(
-    height: int,
-    width: int,
-    colours: int,
+    params: Params | None = None,
     *,
     seed: int | None = None,
-    rules: Rules = STANDARD,
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
 ) -> Level[Board, Move]:
-    """A level of any grade: a full *height* x *width* board of at most *colours* colours that
-    *rules* let be cleared, a line that clears it and its grade (see :func:`generate`).
+    """A level of any grade: a full board of *params* that its rules let be cleared, a line
+    that clears it and its grade (see :func:`generate`).
 
     A board no game can clear (fewer cells than ``rules.min_group``) is an
     :class:`~puzzlekit.ArgumentError`.
 
-    >>> level = clearable_board(3, 3, 1, seed=0)
+    >>> level = clearable_board(Params.parse("3x3 colours=1"), seed=0)
     >>> level.witness, level.grade
     ((Move(row=2, col=0),), 'easy')
-    >>> clearable_board(1, 1, 2)
+    >>> clearable_board(Params.parse("1x1 colours=2"))
     Traceback (most recent call last):
     ...
     puzzlekit.errors.ArgumentError: no 1 x 1 board can be cleared with min_group 2
     """
-    _check(height, width, colours, rules)
-    return _draw(height, width, colours, rules, None, seed, node_limit, time_limit, progress,
+    return _draw(_checked(params), None, seed, node_limit, time_limit, progress,
                  "clearable_board")
 
 
 def _draw(
-    height: int, width: int, colours: int, rules: Rules, grade: str | None, seed: int | None,
-    node_limit: int | None, time_limit: float | None, progress: ProgressCallback | None,
-    what: str,
+    params: Params, grade: str | None, seed: int | None, node_limit: int | None,
+    time_limit: float | None, progress: ProgressCallback | None, what: str,
 ) -> Level[Board, Move]:
     """The first level of *grade* (``None``: any) drawn for *seed*, for :func:`generate`
-    and :func:`clearable_board` (with checked arguments)."""
+    and :func:`clearable_board` (with checked params)."""
 
     def candidate(rng: random.Random, budget: Budget) -> Level[Board, Move] | None:
-        return _level(height, width, colours, rules, grade, rng, budget)
+        return _level(params, grade, rng, budget)
 
     return levels.draw(
         grade, GRADES, candidate, seed=seed, node_limit=node_limit, time_limit=time_limit,
-        progress=progress, default_node_limit=_LEVEL_EFFORT * height * width + _LEVEL_NODES,
-        what=what,
+        progress=progress, default_node_limit=_LEVEL_EFFORT * params.width * params.height
+        + _LEVEL_NODES, what=what,
     )
 
 
-def _check(height: int, width: int, colours: int, rules: Rules) -> None:
-    check_int("height", height, minimum=1, maximum=MAX_SIDE)
-    check_int("width", width, minimum=1, maximum=MAX_SIDE)
-    check_int("colours", colours, minimum=1, maximum=MAX_COLOURS)
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    if height * width < rules.min_group:
+def _checked(params: Params | None) -> Params:
+    params = params_or_default(params)
+    if params.width * params.height < params.rules.min_group:
         raise ArgumentError(
-            f"no {height} x {width} board can be cleared with min_group {rules.min_group}"
+            f"no {params.width} x {params.height} board can be cleared with min_group "
+            f"{params.rules.min_group}"
         )
+    return params
 
 
 def _level(
-    height: int, width: int, colours: int, rules: Rules, grade: str | None,
-    rng: random.Random, budget: Budget,
+    params: Params, grade: str | None, rng: random.Random, budget: Budget
 ) -> Level[Board, Move] | None:
     """One level drawn from *rng*, graded, or ``None`` when this draw gives none.
 
     The clearing search runs only as far as it must to tell whether the
     board has *grade* (any grade for ``None``).
     """
+    height, width, colours, rules = params.height, params.width, params.colours, params.rules
     count = height * width
     witness: tuple[Move, ...] | None = None
     # Few colours: a random board and a search, except one draw in four on small or

@@ -3,7 +3,7 @@
 >>> random_board(3, 4, 2, seed=1) == random_board(3, 4, 2, seed=1)
 True
 >>> random_state(3).width
-5
+10
 >>> len(load_standard_set())
 20
 """
@@ -16,6 +16,7 @@ from puzzlekit.errors import ParseError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import make_rng
 from puzzlekit.samegame.board import MAX_COLOURS, MAX_SIDE, Board
+from puzzlekit.samegame.params import Params, params_or_default
 from puzzlekit.samegame.rules import STANDARD, Rules
 
 __all__ = ["STANDARD_SET_SIZE", "load_standard_set", "random_board", "random_state"]
@@ -54,16 +55,20 @@ def random_board(
     return Board(columns, height, rules)
 
 
-def random_state(seed: int | None) -> Board:
-    """A random 5 x 5 board of 3 colours: the start :data:`~puzzlekit.samegame.PUZZLE` offers.
+def random_state(seed: int | None = None, params: Params | None = None) -> Board:
+    """A random full board of *params* (default: the ``default`` preset, 10 x 10 of 3 colours).
 
-    :func:`~puzzlekit.samegame.solve` answers it completely (a proved
-    optimum) in a small fraction of a second.
+    The start :data:`~puzzlekit.samegame.PUZZLE` offers: :func:`random_board`
+    of the params' size, colours and rules; the same *seed* gives the same
+    board, ``None`` a fresh one.
 
-    >>> random_state(1) == random_state(1), random_state(1).colours
-    (True, (0, 1, 2))
+    >>> from puzzlekit.samegame import PRESETS
+    >>> board = random_state(1, PRESETS["small"])
+    >>> board == random_state(1, PRESETS["small"]), board.width, board.colours
+    (True, 5, (0, 1, 2))
     """
-    return random_board(5, 5, 3, seed=seed)
+    params = params_or_default(params)
+    return random_board(params.height, params.width, params.colours, seed=seed, rules=params.rules)
 
 
 def load_standard_set() -> list[Board]:

@@ -16,19 +16,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
 import attrs
 
 from puzzlekit.errors import ArgumentError, ParseError, quoted
 from puzzlekit.grid import check_int
+from puzzlekit.settings import Reader, integer, one_of, read_settings, write_settings, yes_no
 
 __all__ = [
     "CLEAR_THE_BOARD",
     "CLICKOMANIA",
     "MAX_POINTS",
-    "PRESETS",
+    "RULE_SETS",
+    "RULE_SETTINGS",
     "STANDARD",
     "EndPenalty",
     "Rules",
@@ -75,6 +77,19 @@ def _check_bool(_instance: object, attribute: attrs.Attribute[bool], value: obje
 
 _FIELDS = ("min_group", "offset", "squared", "clear_bonus", "end_penalty")
 
+RULE_SETTINGS: Mapping[str, Reader] = {
+    "min_group": integer(1, MAX_POINTS),
+    "offset": integer(-MAX_POINTS, MAX_POINTS),
+    "squared": yes_no,
+    "clear_bonus": integer(-MAX_POINTS, MAX_POINTS),
+    "end_penalty": one_of(*_PENALTIES, none=None),
+}
+"""The reader of each :class:`Rules` field's ``key=value`` word, in the order ``str`` writes them.
+
+>>> RULE_SETTINGS["end_penalty"]("total"), list(RULE_SETTINGS)[0]
+('total', 'min_group')
+"""
+
 
 @attrs.frozen
 class Rules:
@@ -108,17 +123,15 @@ class Rules:
     """Taken off once when the game ends with blocks left (see :data:`EndPenalty`)."""
 
     def __str__(self) -> str:
-        return (
-            f"min_group={self.min_group} offset={self.offset} "
-            f"squared={'yes' if self.squared else 'no'} clear_bonus={self.clear_bonus} "
-            f"end_penalty={self.end_penalty}"
-        )
+        return write_settings({field: getattr(self, field) for field in _FIELDS})
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read ``key=value`` words, as :func:`str` writes them; missing keys keep defaults.
 
-        A preset's name (a key of :data:`PRESETS`) stands for its rules.
+        A named rule set's name (a key of :data:`RULE_SETS`) stands for its rules;
+        the words are read by :func:`~puzzlekit.settings.read_settings` with
+        :data:`RULE_SETTINGS` (a key given twice is refused).
 
         >>> Rules.parse("min_group=3").min_group
         3
@@ -128,20 +141,16 @@ class Rules:
         Traceback (most recent call last):
         ...
         puzzlekit.errors.ParseError: rules 'squared=maybe': squared must be yes or no
+        >>> Rules.parse("offset=1 offset=2")
+        Traceback (most recent call last):
+        ...
+        puzzlekit.errors.ParseError: rules 'offset=1 offset=2': offset is set twice
         """
         if not isinstance(text, str):
             raise TypeError(f"rules text must be a str, not {type(text).__name__}")
-        words = text.split()
-        if len(words) == 1 and words[0] in PRESETS:
-            return PRESETS[words[0]]
-        values: dict[str, Any] = {}
-        for word in words:
-            key, equals, value = word.partition("=")
-            if key not in _FIELDS or not equals:
-                raise ParseError(f"rules {quoted(text)}: unknown setting {quoted(word)}")
-            if key in values:
-                raise ParseError(f"rules {quoted(text)}: {key} is set twice")
-            values[key] = _read_value(text, key, value)
+        if text.strip() in RULE_SETS:
+            return RULE_SETS[text.strip()]
+        values: dict[str, Any] = read_settings(text, RULE_SETTINGS, what="rules")
         try:
             return cls(**values)
         except ArgumentError as error:
@@ -179,24 +188,6 @@ class Rules:
         return 0
 
 
-def _read_value(text: str, key: str, value: str) -> object:
-    if key == "squared":
-        if value not in ("yes", "no"):
-            raise ParseError(f"rules {quoted(text)}: squared must be yes or no")
-        return value == "yes"
-    if key == "end_penalty":
-        if value not in _PENALTIES:
-            raise ParseError(
-                f"rules {quoted(text)}: end_penalty must be one of {', '.join(_PENALTIES)}"
-            )
-        return value
-    digits = value.removeprefix("-")
-    # At most 10 digits: int() of a long string is slow, and MAX_POINTS has 10.
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 10):
-        raise ParseError(f"rules {quoted(text)}: {key} must be an integer, not {quoted(value)}")
-    return int(value)
-
-
 STANDARD = Rules()
 """The rules of the SameGame literature and its standard test set: a move
 scores ``(n - 2) ** 2``, clearing the board adds 1000, no penalty.
@@ -223,13 +214,14 @@ highest score leaves the fewest blocks.
 (5, 0)
 """
 
-PRESETS: dict[str, Rules] = {
+RULE_SETS: Mapping[str, Rules] = {
     "standard": STANDARD,
     "clear-the-board": CLEAR_THE_BOARD,
     "clickomania": CLICKOMANIA,
 }
-"""The preset rule sets by name, as the command line's ``--rules`` takes them.
+"""The named rule sets, as :meth:`Rules.parse` and the params' ``rules=`` read them
+(``PRESETS`` before 0.4.0; :data:`puzzlekit.samegame.PRESETS` now names params).
 
->>> sorted(PRESETS)
+>>> sorted(RULE_SETS)
 ['clear-the-board', 'clickomania', 'standard']
 """

@@ -56,17 +56,17 @@ from __future__ import annotations
 import contextlib
 import math
 import random
-from concurrent.futures import Executor
 from typing import Final, TypeAlias
 
 from puzzlekit.contract import SearchResult
+from puzzlekit.errors import LimitReached
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback, check_limit, make_rng
 from puzzlekit.samegame.board import Board, Move
 from puzzlekit.samegame.core import Layout
 from puzzlekit.samegame.rules import Rules
 
-__all__ = ["DEFAULT_NODE_LIMIT", "TABU_CHOICES", "clearing_line", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "TABU_CHOICES", "clearing_line", "hint", "solve"]
 
 DEFAULT_NODE_LIMIT: Final = 300_000
 """The node budget of :func:`solve` when neither ``node_limit`` nor ``time_limit`` is given.
@@ -364,9 +364,8 @@ def solve(
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
-    seed: int | None = 0,
-    jobs: int = 1,
-    executor: Executor | None = None,
+    seed: int | None = None,
+    worker: int = 0,
 ) -> SearchResult[Board, Move]:
     """Search for a high-scoring line of moves on *board* under its rules (``board.rules``).
 
@@ -386,7 +385,7 @@ def solve(
     far and ``complete=False``.
 
     With a node limit (and no time limit) the result depends only on the
-    board, the limit and *seed*; with a time limit also on the speed of the
+    board, the limit and an int *seed*; with a time limit also on the speed of the
     machine. It returns within its time limit plus the time of one move
     (well under 0.1 s even on the largest boards) and of building the result
     (0.2 s on the largest). Its first move is made whatever the limits say,
@@ -402,29 +401,13 @@ def solve(
     >>> solve(board.with_rules(CLICKOMANIA), node_limit=5000).score
     9
 
-    With ``jobs=N`` it runs a portfolio: *N* searches with the seeds
-    ``seed, seed + 1, ...`` in parallel, each under the same limits, on
-    *executor* (local processes without one; a Dask cluster through
-    ``distributed.Client(address).get_executor()``), and keeps the best line
-    (see :func:`puzzlekit.batch.portfolio`). *progress* is not reported
-    from the workers then.
-
-    >>> from concurrent.futures import ThreadPoolExecutor
-    >>> with ThreadPoolExecutor(2) as pool:
-    ...     best = solve(board, node_limit=500, jobs=2, executor=pool)
-    >>> best.score >= solve(board, node_limit=500).score
-    True
+    *seed* ``None`` (the default) draws fresh randomness, an int reproduces
+    the search; *worker* is the run's index in a portfolio (see
+    :attr:`puzzlekit.PuzzleType.seeded`): this search varies by its seed only.
     """
     if not isinstance(board, Board):
         raise TypeError(f"board must be a Board, not {type(board).__name__}")
-    if check_int("jobs", jobs, minimum=1) > 1 or executor is not None:
-        from puzzlekit.batch import portfolio  # the batch module imports every engine lazily
-
-        first = make_rng(None).getrandbits(32) if seed is None else seed
-        return portfolio(
-            "samegame", board, seeds=range(first, first + jobs), executor=executor,
-            node_limit=node_limit, time_limit=time_limit,
-        )
+    check_int("worker", worker, minimum=0)
     nodes = check_limit("node_limit", node_limit)
     if nodes is None and check_limit("time_limit", time_limit) is None:
         node_limit = DEFAULT_NODE_LIMIT
@@ -465,6 +448,42 @@ def solve(
         board, search, budget, complete, score=int(search.best[0]),
         proved_unsolvable=complete and not search.run_cleared,
     )
+
+
+def hint(
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
+) -> Move | None:
+    """The first move of the best line :func:`solve` finds (seed 0), or ``None`` when the
+    game :attr:`~puzzlekit.samegame.Board.is_over`.
+
+    Without limits the search spends :data:`DEFAULT_NODE_LIMIT` nodes. A limit
+    that stops it before its best line reaches the end of the game raises
+    :class:`~puzzlekit.LimitReached` (that line's first move would be a guess);
+    every position has a best line, so it never raises
+    :class:`~puzzlekit.UnsolvableError`.
+
+    >>> hint(Board.parse("1122\\n2211"), node_limit=2000)
+    Move(row=1, col=2)
+    >>> hint(Board.parse("12")) is None
+    True
+    >>> hint(Board.parse("1122\\n2211\\n1212"), node_limit=0)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.LimitReached: samegame hint stopped by a limit after ...
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, not {type(board).__name__}")
+    check_limit("node_limit", node_limit)
+    check_limit("time_limit", time_limit)
+    if board.is_over:
+        return None
+    result = solve(board, node_limit=node_limit, time_limit=time_limit, seed=0)
+    if not result.final.is_over:
+        raise LimitReached(
+            f"samegame hint stopped by a limit after {result.nodes} nodes, before its best "
+            "line reached the end of the game"
+        )
+    return result.moves[0]
 
 
 def clearing_line(

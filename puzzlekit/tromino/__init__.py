@@ -12,8 +12,11 @@ which other squares and rectangles with one hole can be tiled.
   :func:`hint` for the player.
 * :class:`Tiling` and :func:`colour`: tilings in a compact form, 3- and 4-colourings.
 * :func:`count_tilings`: exact counts (L-trominoes, or L and straight ones).
-* :func:`random_board` and :func:`random_tiling`: random boards, tileable or not,
-  built at any size; :func:`generate` and :func:`grade_of`: graded levels.
+* :func:`count_completions`: how many tilings complete a board (the puzzle's count).
+* :class:`Params` (size and holes, ``8x8 holes=10``) and :data:`PRESETS`;
+  :func:`random_state` of a params value, :func:`random_board` and
+  :func:`random_tiling`: random boards, tileable or not, built at any size;
+  :func:`generate` and :func:`grade_of`: graded levels.
 * :func:`golomb_owner`: which tromino covers a cell of a huge board, in ``O(log n)``.
 
 >>> from puzzlekit.tromino import Board, Tromino, tile, count_tilings, golomb_owner
@@ -35,7 +38,6 @@ True
 """
 
 from puzzlekit.contract import PuzzleType
-from puzzlekit.limits import make_rng
 from puzzlekit.tromino.board import (
     FREE,
     HOLE,
@@ -55,20 +57,33 @@ from puzzlekit.tromino.construct import (
     tile,
     untileable_reason,
 )
-from puzzlekit.tromino.count import MAX_SWEEP_WIDTH, Pieces, count_tilings, has_tiling
+from puzzlekit.tromino.count import (
+    MAX_SWEEP_WIDTH,
+    Pieces,
+    count_completions,
+    count_tilings,
+    has_tiling,
+)
 from puzzlekit.tromino.levels import (
     EASY_MOVES,
     GRADES,
     MEDIUM_MOVES,
     Walkthrough,
-    default_holes,
     generate,
     grade_of,
     walkthrough,
 )
 from puzzlekit.tromino.owner import golomb_owner
+from puzzlekit.tromino.params import (
+    PRESETS,
+    Params,
+    check_params,
+    check_playable,
+    default_holes,
+    params_of,
+)
 from puzzlekit.tromino.search import SEARCH_MAX_CELLS, TilingCount, search_count, solve
-from puzzlekit.tromino.shuffle import PROVED_CELLS, random_board, random_tiling
+from puzzlekit.tromino.shuffle import PROVED_CELLS, random_board, random_state, random_tiling
 from puzzlekit.tromino.tiling import ColourCount, Tiling, colour, is_proper_colouring
 
 __all__ = [
@@ -82,19 +97,24 @@ __all__ = [
     "MAX_SWEEP_WIDTH",
     "MEDIUM_MOVES",
     "ORIENTATIONS",
+    "PRESETS",
     "PROVED_CELLS",
     "PUZZLE",
     "SEARCH_MAX_CELLS",
     "Board",
     "ColourCount",
     "Orientation",
+    "Params",
     "Pieces",
     "Tiling",
     "TilingCount",
     "Tromino",
     "TrominoMoves",
     "Walkthrough",
+    "check_params",
+    "check_playable",
     "colour",
+    "count_completions",
     "count_tilings",
     "default_holes",
     "generate",
@@ -104,6 +124,7 @@ __all__ = [
     "hint",
     "is_proper_colouring",
     "is_tileable",
+    "params_of",
     "random_board",
     "random_state",
     "random_tiling",
@@ -116,30 +137,33 @@ __all__ = [
 ]
 
 
-def random_state(seed: int | None = None) -> Board:
-    """A random tileable board of 4 to 9 rows and columns with up to 5 holes, for the
-    registry (the same *seed* gives the same board).
-
-    >>> random_state(7) == random_state(7), random_state(7).is_solved
-    (True, False)
-    """
-    rng = make_rng(seed)
-    height, width = rng.randint(4, 9), rng.randint(4, 9)
-    holes = (height * width) % 3 + 3 * rng.randint(0, 1)
-    return random_board(height, width, holes=holes, seed=rng.randrange(2**32))
-
-
 PUZZLE: PuzzleType[Board, Tromino] = PuzzleType(
     name="tromino",
     title="L-tromino tiling",
     state=Board,
     move=Tromino,
-    solve=solve,
+    params=Params,
+    presets=PRESETS,
+    params_of=params_of,
     random_state=random_state,
-    strategies="puzzlekit.testing.tromino",
-    cli="puzzlekit.tromino.cli",
+    solve=solve,
+    hint=hint,
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    example="#......\n.......\n.......\n.......",
+    seeded=True,
+    count=count_completions,
+    commands="puzzlekit.tromino.cli",
+    strategies="puzzlekit.tromino.strategies",
+    gym="puzzlekit.tromino.gym:TrominoAdapter",
 )
-"""The tromino puzzle's entry in :data:`puzzlekit.PUZZLES`."""
+"""The tromino puzzle's entry in :data:`puzzlekit.PUZZLES` (registered by the
+``puzzlekit.puzzles`` entry point).
+
+>>> start = PUZZLE.state.parse(PUZZLE.example)
+>>> str(PUZZLE.params_of(start)), PUZZLE.count(start), PUZZLE.hint(start)
+('7x4 holes=1', 12, Tromino.parse('0,0 nw'))
+>>> PUZZLE.solve(start, seed=1).solved
+True
+"""

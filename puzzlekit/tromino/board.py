@@ -260,7 +260,7 @@ def check_size(height: object, width: object) -> tuple[int, int]:
     width = check_int("width", width, minimum=1, maximum=MAX_CELLS)
     if height * width > MAX_CELLS:
         raise ArgumentError(
-            f"a {height}x{width} board has {height * width:,} cells, over MAX_CELLS="
+            f"a {width}x{height} board has {height * width:,} cells, over MAX_CELLS="
             f"{MAX_CELLS:,}"
         )
     return height, width
@@ -399,7 +399,7 @@ letters)
     height, width = len(grid), len(grid[0])
     if height * width > MAX_CELLS:
         raise ParseError(
-            f"{what} text has {height}x{width} cells, over MAX_CELLS={MAX_CELLS:,}"
+            f"{what} text has {width}x{height} cells, over MAX_CELLS={MAX_CELLS:,}"
         )
     check_characters(grid, HOLE + FREE + LABELS, what=what)
     # Regular expressions find the holes and letters, so that the free cells of a
@@ -525,7 +525,7 @@ class Board:
         height, width = check_size(self.height, self.width)
         for hole in sorted(self.holes):
             if not (0 <= hole[0] < height and 0 <= hole[1] < width):
-                raise ArgumentError(f"hole {hole} is off the {height}x{width} board")
+                raise ArgumentError(f"hole {hole} is off the {width}x{height} board")
         covered: dict[Cell, Tromino] = {}
         for tromino in sorted(self.trominoes, key=lambda t: t.cells):
             check_tromino_fits(height, width, self.holes, covered, tromino)

@@ -142,7 +142,7 @@ _BLOCK_3X2 = ((0, 0, 3), (1, 0, 0))
 def _block(height: int, width: int) -> tuple[tuple[int, int, int], ...]:
     """A tiling of a small block, found once by the exact search (5x9 and 9x5)."""
     found = tile_free_cells(height, width, (), Budget())
-    assert found is not None, f"{height}x{width} is tileable"
+    assert found is not None, f"{width}x{height} is tileable"
     return tuple(
         (tromino.row, tromino.col, tromino.orientation) for tromino in as_trominoes(found)
     )
@@ -288,7 +288,7 @@ multiple of 3'
     if board.area % 3:
         if height == width and height % 3 == 0 and len(board.holes) == 1:
             return (
-                f"3 divides {height}, so the {height}x{width} board minus one cell has "
+                f"3 divides {height}, so the {width}x{height} board minus one cell has "
                 f"{board.area} cells, not a multiple of 3"
             )
         return f"the board has {board.area} cells to cover, not a multiple of 3"
@@ -302,7 +302,7 @@ multiple of 3'
         (hole,) = board.holes
         return one_hole_reason(height, width, hole)
     if not board.holes and not rectangle_tileable(height, width):
-        return f"a {height}x{width} rectangle cannot be tiled (Chu and Johnsonbaugh: 3 by odd)"
+        return f"a {width}x{height} rectangle cannot be tiled (Chu and Johnsonbaugh: 3 by odd)"
     return None
 
 
@@ -533,7 +533,7 @@ def _check_max_cells(board: Board, max_cells: int) -> None:
     if cells > max_cells:
         need = board.area // 3 * _BYTES_PER_TROMINO
         raise ArgumentError(
-            f"a {board.height}x{board.width} board has {cells:,} cells, over max_cells="
+            f"a {board.width}x{board.height} board has {cells:,} cells, over max_cells="
             f"{max_cells:,}; its {board.area // 3:,} trominoes would need about "
             f"{need / 2**20:,.0f} MiB (pass a larger max_cells= to build it anyway)"
         )
@@ -568,7 +568,7 @@ def tile(
     >>> tile(Board(3, 5))
     Traceback (most recent call last):
     ...
-    puzzlekit.errors.UnsolvableError: a 3x5 rectangle cannot be tiled (Chu and Johnsonbaugh: \
+    puzzlekit.errors.UnsolvableError: a 5x3 rectangle cannot be tiled (Chu and Johnsonbaugh: \
 3 by odd)
     """
     if not isinstance(board, Board):
@@ -583,11 +583,7 @@ def _codes(board: Board) -> set[int]:
 
 
 def hint(
-    board: Board,
-    *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    progress: ProgressCallback | None = None,
+    board: Board, *, node_limit: int | None = None, time_limit: float | None = None
 ) -> Tromino | None:
     """A tromino to place next that keeps *board* solvable; ``None`` exactly when no
     tromino can be placed (:attr:`Board.is_over`, solved or stuck).
@@ -612,7 +608,7 @@ def hint(
         raise TypeError(f"hint() needs a Board, not {type(board).__name__}")
     if board.is_over:
         return None
-    budget = _budget(node_limit, time_limit, progress)
+    budget = _budget(node_limit, time_limit, None)
     cleared = board.cleared()
     if board.height * board.width <= DEFAULT_MAX_CELLS:
         planned = _tile(cleared, budget)

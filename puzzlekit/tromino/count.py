@@ -33,7 +33,7 @@ from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.tromino.board import Board
 
-__all__ = ["MAX_SWEEP_WIDTH", "Pieces", "count_tilings", "has_tiling"]
+__all__ = ["MAX_SWEEP_WIDTH", "Pieces", "count_completions", "count_tilings", "has_tiling"]
 
 Pieces: TypeAlias = Literal["L", "LI"]
 """Which trominoes may be used: ``'L'`` only, or ``'LI'`` for L and straight ones."""
@@ -208,7 +208,7 @@ def _check_width(height: int, width: int, pieces: Pieces) -> None:
     if min(height, width) > widest:
         raise ArgumentError(
             f"the profile sweep with pieces {pieces} takes boards at most {widest} cells "
-            f"across, not {height}x{width}"
+            f"across, not {width}x{height}"
         )
 
 
@@ -300,6 +300,34 @@ def count_tilings(
         else:
             states = following
     return states.get(sweep.full, 0)
+
+
+def count_completions(
+    board: Board,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    progress: ProgressCallback | None = None,
+) -> int:
+    """How many ways the free cells of *board* can be tiled with L-trominoes: the
+    tilings that complete it, keeping the trominoes placed (the puzzle's count).
+
+    :func:`count_tilings` of the board with the covered cells as holes: the
+    same width cap and limits.
+
+    >>> board = Board(2, 6)
+    >>> count_completions(board), count_completions(board.play("0,0 ne"))
+    (4, 2)
+    >>> count_completions(board.play("0,1 se"))  # (0, 0) and (1, 0) are walled off
+    0
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"count_completions() needs a Board, not {type(board).__name__}")
+    covered = [cell for tromino in board.trominoes for cell in tromino.cells]
+    free_only = Board(board.height, board.width, [*board.holes, *covered])
+    return count_tilings(
+        free_only, node_limit=node_limit, time_limit=time_limit, progress=progress
+    )
 
 
 def has_tiling(

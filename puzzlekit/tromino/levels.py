@@ -44,8 +44,7 @@ from typing import Final
 import attrs
 
 from puzzlekit.contract import Level
-from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
-from puzzlekit.grid import check_int
+from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.levels import GRADES as SHARED_GRADES
 from puzzlekit.levels import check_grade, draw
 from puzzlekit.limits import Budget, ProgressCallback
@@ -56,16 +55,15 @@ from puzzlekit.tromino.board import (
     anchor_masks,
     bit_indices,
     cells_mask,
-    check_size,
     full_mask,
 )
-from puzzlekit.tromino.construct import rectangle_tileable
-from puzzlekit.tromino.search import _connected_region, tile_free_cells
+from puzzlekit.tromino.params import Params, check_params, check_playable
+from puzzlekit.tromino.search import connected_region, tile_free_cells
 from puzzlekit.tromino.shuffle import build_tiling
 from puzzlekit.tromino.tiling import Tiling
 
-__all__ = ["EASY_MOVES", "GRADES", "MEDIUM_MOVES", "Walkthrough", "default_holes", "generate",
-           "grade_of", "walkthrough"]
+__all__ = ["EASY_MOVES", "GRADES", "MEDIUM_MOVES", "Walkthrough", "generate", "grade_of",
+           "walkthrough"]
 
 GRADES: Final = SHARED_GRADES
 """The grades of tromino levels, easiest first (the shared scale).
@@ -198,7 +196,7 @@ class _Player:
                 found = self.tiling(patch ^ move)
                 if found is not None:
                     return {mask for mask in plan if not mask & patch} | found | {move}
-        region = _connected_region(move, free, stride)
+        region = connected_region(move, free, stride)
         found = self.tiling(region ^ move)
         if found is None:
             return None
@@ -293,21 +291,6 @@ def grade_of(
     return walkthrough(board, node_limit=node_limit, time_limit=time_limit).grade
 
 
-def default_holes(height: int, width: int) -> int:
-    """The holes :func:`generate` deals when not told: about one cell in six (as many
-    modulo 3 as the cells, so that the rest can be tiled).
-
-    >>> default_holes(8, 8), default_holes(3, 5), default_holes(2, 2)
-    (10, 3, 1)
-    """
-    cells = height * width
-    holes = cells // 6
-    holes -= (holes - cells) % 3
-    if holes < 0 or (holes == 0 and not rectangle_tileable(height, width)):
-        holes += 3  # tiny boards, and 3 by odd ones, which cannot be tiled whole
-    return holes
-
-
 def _capped_walk(tiling: Tiling, budget: Budget) -> str | None:
     """The grade of *tiling*'s board, or ``None`` when its walkthrough would take more
     than :data:`_WALK_NODES` nodes (a rare board whose searches run long is passed
@@ -329,18 +312,16 @@ def _capped_walk(tiling: Tiling, budget: Budget) -> str | None:
 
 def generate(
     grade: str,
+    params: Params | None = None,
     *,
-    height: int = 8,
-    width: int = 8,
-    holes: int | None = None,
     seed: int | None = None,
     node_limit: int | None = None,
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
 ) -> Level[Board, Tromino]:
-    """A level of *grade*: a tileable ``height x width`` board with *holes* holes
-    (:func:`default_holes` when ``None``), graded by :func:`grade_of`, with a
-    tiling as its witness (each tromino a legal move).
+    """A level of *grade*: a tileable board of *params* (``None``: the ``default``
+    preset, 8x8 with 10 holes), graded by :func:`grade_of`, with a tiling as its
+    witness (each tromino a legal move).
 
     Boards are drawn from :func:`~puzzlekit.tromino.random_tiling` until one has
     the grade (a board whose walkthrough takes over 100,000 nodes is passed
@@ -349,18 +330,20 @@ def generate(
     search nodes), and raises
     :class:`~puzzlekit.LimitReached`, as for a grade the size cannot reach.
     Meant for boards up to about 16 x 16 (a level a second or two there).
+    Params no board can have (nothing to tile, cells to cover not a multiple
+    of 3) are an :class:`~puzzlekit.ArgumentError`.
 
     >>> level = generate("hard", seed=1)
     >>> level.grade, len(level.start.holes), len(level.witness)
     ('hard', 10, 18)
+    >>> from puzzlekit.tromino import Params, params_of
+    >>> params_of(generate("easy", Params(6, 6, holes=3), seed=2).start)
+    Params(width=6, height=6, holes=3)
     """
     check_grade(grade, GRADES)
-    height, width = check_size(height, width)
-    holes = check_int("holes", default_holes(height, width) if holes is None else holes,
-                      minimum=0, maximum=height * width)
-    if holes == height * width:
-        raise ArgumentError(f"a {height}x{width} board with {holes} holes leaves nothing to "
-                            "tile: no level")
+    params = check_params(params)
+    check_playable(params)
+    height, width, holes = params.height, params.width, params.holes
 
     def candidate(rng: random.Random, budget: Budget) -> Level[Board, Tromino] | None:
         try:

@@ -51,7 +51,7 @@ def tiling_svg(
     height, width = board.height, board.width
     check_picture_cells(height, width)
     if title is None:
-        title = (f"L-tromino tiling of a {height}x{width} board with {len(board.holes)} "
+        title = (f"L-tromino tiling of a {width}x{height} board with {len(board.holes)} "
                  f"holes: {len(tiling)} trominoes")
     picture_width, picture_height = width * cell_size, height * cell_size
     canvas = SvgCanvas(picture_width, picture_height, background="white", title=title)
@@ -78,6 +78,6 @@ def board_svg(board: Board, *, cell_size: int = 24) -> Svg:
     >>> board_svg(Board.square(2, (0, 0))).count("<polygon")
     0
     """
-    title = (f"L-tromino board {board.height}x{board.width}, {len(board.holes)} holes, "
+    title = (f"L-tromino board {board.width}x{board.height}, {len(board.holes)} holes, "
              f"{len(board.trominoes)} trominoes placed")
     return tiling_svg(board.to_tiling(), cell_size=cell_size, title=title)

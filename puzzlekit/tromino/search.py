@@ -34,7 +34,7 @@ import attrs
 
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import ArgumentError, LimitReached
-from puzzlekit.grid import Cell, where
+from puzzlekit.grid import Cell, check_int, where
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.tromino.board import (
     Board,
@@ -56,6 +56,7 @@ __all__ = [
     "SEARCH_MAX_CELLS",
     "SWEEP_WIDTH",
     "TilingCount",
+    "connected_region",
     "obstruction",
     "search_count",
     "search_tiling",
@@ -183,10 +184,10 @@ class _Search:
                 return
 
 
-def _connected_region(seed: int, free: int, stride: int) -> int:
+def connected_region(seed: int, free: int, stride: int) -> int:
     """The cells of the bitboard *free* (stride *stride*) connected to those of *seed*.
 
-    >>> bin(_connected_region(0b1, 0b1000011, 4))  # rows of 3 cells: the far cell apart
+    >>> bin(connected_region(0b1, 0b1000011, 4))  # rows of 3 cells: the far cell apart
     '0b11'
     """
     region = seed & free
@@ -202,7 +203,7 @@ def _regions(free: int, stride: int) -> list[int]:
     regions = []
     rest = free
     while rest:
-        region = _connected_region(rest & -rest, free, stride)
+        region = connected_region(rest & -rest, free, stride)
         regions.append(region)
         rest &= ~region
     return sorted(regions, key=int.bit_count)
@@ -384,7 +385,7 @@ def tile_free_cells(
     if height * width > SEARCH_MAX_CELLS:
         if min(height, width) > MAX_SWEEP_WIDTH["L"]:
             raise ArgumentError(
-                f"a {height}x{width} board with these holes is too large for the exact "
+                f"a {width}x{height} board with these holes is too large for the exact "
                 f"search (at most {SEARCH_MAX_CELLS:,} cells, or "
                 f"{MAX_SWEEP_WIDTH['L']} across for the sweep)"
             )
@@ -468,6 +469,7 @@ def solve(
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     seed: int | None = None,
+    worker: int = 0,
 ) -> SearchResult[Board, Tromino]:
     """Complete *board* (keeping the trominoes already placed) by exact search, or
     prove that it cannot be completed.
@@ -475,21 +477,26 @@ def solve(
     The result's ``moves`` are the trominoes added, in reading order; with
     ``complete=True`` its ``final`` board is solved, or ``proved_unsolvable``
     holds. A limit (or Ctrl-C) gives ``complete=False`` and no moves. The
-    search tries its options in a random order: the same *seed* gives the same
-    tiling, ``seed=None`` a fresh one each time.
+    search tries its options in a random order: the same *seed* (and *worker*)
+    gives the same tiling, ``seed=None`` a fresh one each time. *worker*, this
+    run's index in a portfolio, draws another order from the same seed.
 
     >>> result = solve(Board(2, 3), seed=1)
     >>> result.final.is_solved, len(result.moves), result.replayed() == result.final
     (True, 2, True)
     >>> solve(Board(6, 6), node_limit=0).complete
     False
-    >>> solve(Board(6, 6), seed=1) == solve(Board(6, 6), seed=1)
+    >>> solve(Board(6, 6), seed=1) == solve(Board(6, 6), seed=1, worker=0)
     True
     """
     if not isinstance(board, Board):
         raise TypeError(f"solve() needs a Board, not {type(board).__name__}")
+    worker = check_int("worker", worker, minimum=0)
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
     rng = make_rng(seed)
+    if seed is not None and worker:
+        # A tuple of ints hashes the same in every process, so (seed, worker) reproduces.
+        rng = make_rng(hash((seed, worker)))
     started = time.perf_counter()
 
     def result(moves: list[Tromino], complete: bool) -> SearchResult[Board, Tromino]:
@@ -552,7 +559,7 @@ def search_count(
     if board.height * board.width > SEARCH_MAX_CELLS:
         raise ArgumentError(
             f"search_count takes boards of up to {SEARCH_MAX_CELLS:,} cells, "
-            f"not {board.height}x{board.width}"
+            f"not {board.width}x{board.height}"
         )
     free = full_mask(board.height, board.width) & ~cells_mask(
         board.holes, board.height, board.width

@@ -63,10 +63,11 @@ from puzzlekit.tromino.construct import (
     rectangle_tileable,
     untileable_reason,
 )
+from puzzlekit.tromino.params import Params, check_params, check_playable
 from puzzlekit.tromino.search import Triple, decide_free_cells, search_tiling
 from puzzlekit.tromino.tiling import Tiling
 
-__all__ = ["PROVED_CELLS", "random_board", "random_tiling"]
+__all__ = ["PROVED_CELLS", "random_board", "random_state", "random_tiling"]
 
 PROVED_CELLS = 144
 """Untileable boards up to this many cells get a proof by the exact search (see above)."""
@@ -317,7 +318,7 @@ def _block(height: int, width: int, holes: int, rng: random.Random,
     if base is None:
         reason = untileable_reason(Board(height, width))
         raise ArgumentError(
-            f"no {height}x{width} board with {holes} holes can be tiled: "
+            f"no {width}x{height} board with {holes} holes can be tiled: "
             + (reason or "a tromino needs a 2x2 block")
         )
     shuffler = _Shuffler(height, width, *base)
@@ -367,7 +368,7 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
     cells = height * width
     if (cells - holes) % 3:
         raise ArgumentError(
-            f"a {height}x{width} board with {holes} holes has {cells - holes} cells to "
+            f"a {width}x{height} board with {holes} holes has {cells - holes} cells to "
             "cover, not a multiple of 3, so it cannot be tiled"
         )
     if 2 <= holes <= _SPARSE_HOLES and cells >= max(_SPARSE_FROM, _SPARSE_CELLS * holes):
@@ -377,12 +378,12 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
             if found is not None:
                 return Tiling.trusted(Board(height, width, drawn), tuple(found))
     if min(height, width) == 1 and holes < cells:
-        raise ArgumentError(f"no {height}x{width} board with {holes} holes can be tiled: "
+        raise ArgumentError(f"no {width}x{height} board with {holes} holes can be tiled: "
                             "a board one cell wide has no room for an L-tromino")
     if holes < 3:  # the theorems tile it at any size
         base = _base(height, width, holes, rng, budget)
         if base is None:
-            raise ArgumentError(f"no {height}x{width} board with {holes} holes can be tiled: "
+            raise ArgumentError(f"no {width}x{height} board with {holes} holes can be tiled: "
                                 + str(untileable_reason(Board(height, width))))
         return Tiling.trusted(Board(height, width, [divmod(cell, width) for cell in base[1]]),
                               tuple(base[0]))
@@ -391,7 +392,7 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
     shares = _share(holes, blocks, rng)
     if shares is None:
         raise ArgumentError(
-            f"no {height}x{width} board with {holes} holes can be tiled: "
+            f"no {width}x{height} board with {holes} holes can be tiled: "
             + str(untileable_reason(Board(height, width)))
         )
     codes: list[int] = []
@@ -481,12 +482,12 @@ def _untileable(height: int, width: int, holes: int, rng: random.Random,
         return uniform()
     if holes == cells:
         raise ArgumentError(
-            f"a {height}x{width} board with {holes} holes has nothing to cover: it is tiled"
+            f"a {width}x{height} board with {holes} holes has nothing to cover: it is tiled"
         )
     if holes == 0:
         if rectangle_tileable(height, width):
             raise ArgumentError(
-                f"a {height}x{width} rectangle can always be tiled (Chu and Johnsonbaugh)"
+                f"a {width}x{height} rectangle can always be tiled (Chu and Johnsonbaugh)"
             )
         return Board(height, width)
     if holes == 1:
@@ -498,7 +499,7 @@ def _untileable(height: int, width: int, holes: int, rng: random.Random,
                and one_hole_reason(height, width, hole) is not None]
         if not bad:
             raise ArgumentError(
-                f"every {height}x{width} board with one hole can be tiled (Chu and "
+                f"every {width}x{height} board with one hole can be tiled (Chu and "
                 "Johnsonbaugh; Ash and Golomb)"
             )
         return Board(height, width, [bad[0]])
@@ -536,7 +537,7 @@ def random_tiling(
     >>> random_tiling(3, 5, holes=0)
     Traceback (most recent call last):
     ...
-    puzzlekit.errors.ArgumentError: no 3x5 board with 0 holes can be tiled: a 3x5 rectangle \
+    puzzlekit.errors.ArgumentError: no 5x3 board with 0 holes can be tiled: a 5x3 rectangle \
 cannot be tiled (Chu and Johnsonbaugh: 3 by odd)
     """
     height, width, holes = _check_request(height, height if width is None else width, holes)
@@ -588,3 +589,19 @@ not a multiple of 3, so it cannot be tiled
     if tileable:
         return build_tiling(height, width, holes, rng, budget).board
     return _untileable(height, width, holes, rng, budget)
+
+
+def random_state(seed: int | None = None, params: Params | None = None) -> Board:
+    """A random tileable board of *params* (``None``: the ``default`` preset, 8x8 with 10
+    holes): :func:`random_board` for its size and holes. The same *seed* gives the same
+    board, ``seed=None`` a fresh one; params no tileable board has (or only one with
+    nothing to tile) are an :class:`~puzzlekit.ArgumentError`.
+
+    >>> from puzzlekit.tromino import Params, params_of
+    >>> board = random_state(7, Params(9, 5, holes=3))
+    >>> board == random_state(7, Params(9, 5, holes=3)), params_of(board), board.is_solved
+    (True, Params(width=9, height=5, holes=3), False)
+    """
+    params = check_params(params)
+    check_playable(params)
+    return random_board(params.height, params.width, holes=params.holes, seed=seed)

@@ -107,7 +107,7 @@ class Tiling:
             if not 0 <= code < height * width * 4:
                 shown = code if abs(code) < 10**18 else "a huge int"
                 raise IllegalMoveError(
-                    f"tromino code {shown} is outside the {height}x{width} board"
+                    f"tromino code {shown} is outside the {width}x{height} board"
                 )
             anchor = code >> 2
             cells = [anchor + offset for offset in offsets[code & 3]]

@@ -35,7 +35,7 @@ from puzzlekit.twist.api import (
     solutions,
     viable_piece_placements,
 )
-from puzzlekit.twist.challenges import Challenge, challenge, challenges
+from puzzlekit.twist.challenges import Challenge, challenge, challenge_starts, challenges
 from puzzlekit.twist.generate import DEFAULT_NODE_LIMIT, effort, generate, random_state
 from puzzlekit.twist.grading import (
     GRADES,
@@ -46,6 +46,7 @@ from puzzlekit.twist.grading import (
     difficulty,
     grade_of,
 )
+from puzzlekit.twist.params import PRESETS, Params, check_params, params_of
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
 from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve
 from puzzlekit.twist.state import LegalMoves, Placement, State
@@ -58,6 +59,7 @@ __all__ = [
     "PEG_BITS",
     "PEG_COUNT",
     "PIECES",
+    "PRESETS",
     "PUZZLE",
     "SCORE_BANDS",
     "SHAPES",
@@ -66,11 +68,14 @@ __all__ = [
     "Difficulty",
     "Grade",
     "LegalMoves",
+    "Params",
     "Placement",
     "Solutions",
     "State",
     "challenge",
+    "challenge_starts",
     "challenges",
+    "check_params",
     "count_solutions",
     "difficulty",
     "effort",
@@ -82,6 +87,7 @@ __all__ = [
     "is_placement_string_well_formed",
     "is_placement_well_formed",
     "loops",
+    "params_of",
     "random_state",
     "solutions",
     "solve",
@@ -93,19 +99,31 @@ PUZZLE: PuzzleType[State, Placement] = PuzzleType(
     title="IQ-Twist",
     state=State,
     move=Placement,
-    solve=solve,
+    params=Params,
+    presets=PRESETS,
+    params_of=params_of,
     random_state=random_state,
-    strategies="puzzlekit.testing.twist",
-    cli="puzzlekit.twist.cli",
+    solve=solve,
+    hint=hint,
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    example="f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
+    count=count_solutions,
+    shipped=challenge_starts,
+    commands="puzzlekit.twist.cli",
+    strategies="puzzlekit.twist.strategies",
+    gym="puzzlekit.twist.gym:TwistAdapter",
 )
-"""IQ-Twist's entry in :data:`puzzlekit.PUZZLES`.
+"""IQ-Twist's entry in :data:`puzzlekit.PUZZLES` (registered by the ``puzzlekit.puzzles``
+entry point).
 
->>> PUZZLE.solve(PUZZLE.random_state(1)).solved
+>>> PUZZLE.solve(PUZZLE.random_state(1, PUZZLE.presets["small"])).solved
 True
 >>> level = PUZZLE.generate("junior", seed=2)
 >>> PUZZLE.grade(level.start), level.replayed().is_solved
 ('junior', True)
+>>> start = PUZZLE.state.parse(PUZZLE.example)
+>>> start == PUZZLE.shipped()[0], PUZZLE.count(start), PUZZLE.hint(start)
+(True, 1, Placement.parse('a7A7'))
 """

@@ -13,9 +13,10 @@ They take and give placement strings. The ``is_*`` predicates answer
 from __future__ import annotations
 
 from puzzlekit.limits import Budget
+from puzzlekit.twist.cover import bit_numbers, cover_problem
 from puzzlekit.twist.pieces import PEG_COUNT, PIECES
-from puzzlekit.twist.solver import _bits, _problem, _Search, _solution
-from puzzlekit.twist.state import Placement, State, _count_problem, _placement_problem
+from puzzlekit.twist.solver import iter_solutions
+from puzzlekit.twist.state import Placement, State, letter_count_problem, placement_problem
 
 __all__ = [
     "is_placement_string_valid",
@@ -36,7 +37,7 @@ def is_placement_well_formed(placement: str) -> bool:
     >>> is_placement_well_formed("a7A7"), is_placement_well_formed("i4A1")
     (True, False)
     """
-    return isinstance(placement, str) and _placement_problem(placement) is None
+    return isinstance(placement, str) and placement_problem(placement) is None
 
 
 def is_placement_string_well_formed(placement: str) -> bool:
@@ -55,12 +56,12 @@ def is_placement_string_well_formed(placement: str) -> bool:
     if len(placement) % 4:
         return False
     chunks = [placement[i : i + 4] for i in range(0, len(placement), 4)]
-    if not all(_placement_problem(chunk) is None for chunk in chunks):
+    if not all(placement_problem(chunk) is None for chunk in chunks):
         return False
     letters = [chunk[0] for chunk in chunks]
     if letters != sorted(letters):
         return False
-    return _count_problem(map(Placement.parse, chunks)) is None
+    return letter_count_problem(map(Placement.parse, chunks)) is None
 
 
 def is_placement_string_valid(placement: str) -> bool:
@@ -85,10 +86,10 @@ def viable_piece_placements(placement: str) -> frozenset[str] | None:
     >>> sorted(viable_piece_placements("a7A7b6A7c1A3d2A6e2C3f3C2g4A7i6B0"))
     ['h6D0']
     """
-    problem = _problem(State.parse(placement))
+    problem = cover_problem(State.parse(placement))
     if problem is None or not problem.open:
         return None
-    return frozenset(str(problem.placement(footprint)) for footprint in _bits(problem.open))
+    return frozenset(str(problem.placement(footprint)) for footprint in bit_numbers(problem.open))
 
 
 def solutions(placement: str) -> list[str]:
@@ -100,8 +101,5 @@ def solutions(placement: str) -> list[str]:
     >>> solutions("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")
     ['a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0']
     """
-    problem = _problem(State.parse(placement))
-    if problem is None:
-        return []
-    found = (_solution(problem, cover) for cover in _Search(problem, Budget()).covers())
+    found = iter_solutions(State.parse(placement), Budget())
     return sorted("".join(map(str, state.pieces)) for state in found)

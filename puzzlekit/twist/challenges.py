@@ -22,7 +22,7 @@ import attrs
 from puzzlekit.grid import check_int
 from puzzlekit.twist.state import State
 
-__all__ = ["Challenge", "challenge", "challenges"]
+__all__ = ["Challenge", "challenge", "challenge_starts", "challenges"]
 
 
 @attrs.frozen
@@ -75,3 +75,13 @@ def challenge(number: int) -> Challenge:
     """
     found = challenges()
     return found[check_int("challenge number", number, minimum=1, maximum=len(found)) - 1]
+
+
+def challenge_starts() -> tuple[State, ...]:
+    """The start of every shipped challenge, in order: challenge *n* is item ``n - 1``
+    (the puzzle's ``shipped`` starts, ``--shipped N`` on the command line).
+
+    >>> challenge_starts()[0] == challenge(1).start, len(challenge_starts())
+    (True, 100)
+    """
+    return tuple(found.start for found in challenges())

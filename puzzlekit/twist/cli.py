@@ -1,267 +1,152 @@
-"""The ``puzzlekit twist`` commands: solve, hint, generate and show.
+"""IQ-Twist's own commands, besides the verbs every puzzle has (``puzzlekit twist show``,
+``solve``, ``hint``, ``count``, ... of :mod:`puzzlekit.cli`): ``solutions`` (every
+solution of a start), ``viable`` (every legal placement of the missing pieces) and
+``challenges`` (the shipped challenges, ``--shipped N`` of the shared verbs).
 
-A START is a placement string such as ``f3C4i6B0j2B0``, or ``-`` to read
-it from standard input, or the name of a file holding one. Exit status 1
-means the start is proved to have no solution, 3 that a limit stopped the
-search before an answer (``null`` in ``--json`` output).
+A START is a file holding a placement string such as ``f3C4i6B0j2B0``, ``-`` for
+standard input, or ``--shipped N``. Exit status 1 means the start is proved to
+have no solution, 3 that a limit stopped the search before an answer (``null``
+in ``--json`` output).
 
 >>> from puzzlekit.cli import main
->>> main(["twist", "hint", "b6A7c1A3d2A6e2C3f3C4g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0"])
-a7A7
+>>> main(["twist", "solutions", "--shipped", "1"])
+a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0
+cdddgbaa
+cddggbba
+ceefggba
+cefffhhh
+1 solution
 0
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from typing import Any
 
 from puzzlekit.cli import (
+    DEFAULT_TIME_LIMIT,
     EXIT_LIMIT,
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_command,
-    add_grade_argument,
-    add_group,
     add_limits,
-    add_record_option,
-    emit_json,
-    emit_level,
+    emit,
     end_progress,
-    exit_status,
     progress_line,
-    read_input,
-    write_record,
+    read_start,
 )
-from puzzlekit.errors import ArgumentError, LimitReached, ParseError, UnsolvableError, quoted
-from puzzlekit.twist.challenges import challenge
-from puzzlekit.twist.generate import generate
-from puzzlekit.twist.grading import GRADES
-from puzzlekit.twist.solver import find_solutions, hint, solve
+from puzzlekit.serial import seconds, to_json
+from puzzlekit.twist.api import viable_piece_placements
+from puzzlekit.twist.challenges import challenge, challenges
+from puzzlekit.twist.solver import find_solutions
 from puzzlekit.twist.state import State
 
 __all__ = ["demo", "register"]
 
 
-def _start(source: str) -> State:
-    """The start named by a START argument: stdin, a file, or a placement string."""
-    if source == "-" or os.path.isfile(source):
-        return State.parse(read_input(source))
+def _add_start(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", nargs="?",
+        help="a file holding a placement string such as f3C4i6B0 ('-' for standard input)",
+    )
+    parser.add_argument(
+        "--shipped", type=int, metavar="N",
+        help=f"shipped challenge N, 1-{len(challenges())} (see 'puzzlekit twist challenges')",
+    )
+
+
+def _solutions(args: argparse.Namespace) -> int:
+    start: State = read_start(args)
     try:
-        return State.parse(source)
-    except ParseError as error:
-        # Not a file either: a mistyped file name must not read as a bad placement only.
-        raise ParseError(
-            f"START {quoted(source)} is neither a file (no such file) "
-            f"nor a placement string ({error})"
-        ) from None
-
-
-def _summary(state: State) -> dict[str, Any]:
-    return {
-        "board": str(state),
-        "grid": state.grid().splitlines(),
-        "valid": state.is_valid(),
-        "problems": list(state.problems()),
-        "solved": state.is_solved,
-    }
-
-
-def _solve(args: argparse.Namespace) -> int:
-    if (args.start is None) == (args.challenge is None):
-        raise ArgumentError("give either a START or --challenge N, not both or neither")
-    start = challenge(args.challenge).start if args.challenge is not None else _start(args.start)
-    limits = {"node_limit": args.node_limit, "time_limit": args.time_limit}
-    progress = progress_line(args)
-    if args.all:
-        found = find_solutions(start, progress=progress, **limits)
+        found = find_solutions(
+            start, node_limit=args.node_limit, time_limit=args.time_limit,
+            progress=progress_line(args),
+        )
+    finally:
         end_progress(args)
-        return _print_all(args, start, found.solutions, found.complete, found.nodes, found.seconds)
-    result = solve(start, progress=progress, **limits)
-    end_progress(args)
-    write_record(args, result)
-    status = exit_status(result)
+    solutions = [str(solution) for solution in found.solutions]
     if args.json:
-        emit_json(
-            {
-                "start": str(start),
-                "board": str(result.final),
-                "moves": [str(move) for move in result.moves],
-                "solved": None if status == EXIT_LIMIT else result.solved,
-                "complete": result.complete,
-                "nodes": result.nodes,
-                "seconds": round(result.seconds, 6),
-            }
-        )
-    elif result.solved:
-        print(result.final)
-        print(result.final.grid())
+        emit(to_json(
+            start, kind="solutions", solutions=solutions,
+            count=len(solutions) if found.complete else None, complete=found.complete,
+            nodes=found.nodes, seconds=seconds(found.seconds),
+        ))
     else:
-        _say_why_none(start, result.complete)
-    return status
-
-
-def _print_all(
-    args: argparse.Namespace,
-    start: State,
-    solutions: tuple[State, ...],
-    complete: bool,
-    nodes: int,
-    seconds: float,
-) -> int:
-    if args.json:
-        emit_json(
-            {
-                "start": str(start),
-                "solutions": [str(solution) for solution in solutions],
-                "count": len(solutions) if complete else None,
-                "complete": complete,
-                "nodes": nodes,
-                "seconds": round(seconds, 6),
-            }
-        )
-    else:
-        for solution in solutions:
+        for solution in found.solutions:
             print(solution)
             print(solution.grid())
-        if solutions:
-            print(f"{len(solutions)} solutions" + ("" if complete else " so far"))
-        else:
-            _say_why_none(start, complete)
+        plural = "" if len(solutions) == 1 else "s"
+        print(f"{len(solutions)} solution{plural}" + ("" if found.complete else " so far"))
     if solutions:
         return EXIT_OK
-    return EXIT_NO_SOLUTION if complete else EXIT_LIMIT
+    return EXIT_NO_SOLUTION if found.complete else EXIT_LIMIT
 
 
-def _say_why_none(start: State, complete: bool) -> None:
-    problems = start.problems()
-    if problems:
-        print("no solution: the start breaks a rule: " + "; ".join(problems))
-    elif complete:
-        print("no solution")
-    else:
-        print("puzzlekit: limit reached before a solution was found", file=sys.stderr)
-
-
-def _hint(args: argparse.Namespace) -> int:
-    start = _start(args.start)
-    try:
-        move = hint(start, node_limit=args.node_limit, time_limit=args.time_limit)
-    except (LimitReached, UnsolvableError) as error:
-        if not args.json:
-            raise
-        limited = isinstance(error, LimitReached)
-        emit_json({"start": str(start), "hint": None, "solvable": None if limited else False})
-        return EXIT_LIMIT if limited else EXIT_NO_SOLUTION
-    # No move at all: the board is full, or stuck with a gap no piece fits.
-    solvable = move is not None or start.is_solved
+def _viable(args: argparse.Namespace) -> int:
+    start: State = read_start(args)
+    found = viable_piece_placements(str(start))
+    placements = sorted(found or ())
     if args.json:
-        emit_json(
-            {"start": str(start), "hint": None if move is None else str(move), "solvable": solvable}
-        )
-    elif move is not None:
-        print(move)
+        emit(to_json(start, kind="placements", placements=placements))
     else:
-        print("no hint: the board is solved" if solvable else "no hint: no piece fits any more")
-    return EXIT_OK if solvable else EXIT_NO_SOLUTION
+        print(" ".join(placements) if placements else "no placement: no piece fits")
+    return EXIT_OK if placements else EXIT_NO_SOLUTION
 
 
-def _generate(args: argparse.Namespace) -> int:
-    level = generate(
-        args.grade,
-        seed=args.seed,
-        node_limit=args.node_limit,
-        time_limit=args.time_limit,
-        progress=progress_line(args),
-    )
-    end_progress(args)
-    emit_level(args, level)
-    if not args.json:
-        print(level.start.grid())
+def _challenges(args: argparse.Namespace) -> int:
+    shipped = challenges()
+    if args.json:
+        emit({
+            "kind": "shipped",
+            "puzzle": "twist",
+            "starts": [
+                {"number": found.number, "name": found.name, "level": found.level,
+                 "start": str(found.start), "solution": str(found.solution)}
+                for found in shipped
+            ],
+        })
+    else:
+        for found in shipped:
+            print(f"{found.number:3d}  {found.name:<14} {found.level:<8} {found.start}")
     return EXIT_OK
 
 
-def _show(args: argparse.Namespace) -> int:
-    state = _start(args.start)
-    if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as handle:
-            handle.write(state.to_svg())
-    if args.json:
-        emit_json(_summary(state))
-        return EXIT_OK
-    print(state.grid())
-    for problem in state.problems():
-        print(f"problem: {problem}")
-    print("solved" if state.is_solved else f"missing pieces: {state.missing_pieces()}")
-    return EXIT_OK
-
-
-def register(commands: Any) -> None:
-    """Add the ``twist`` command group to the ``puzzlekit`` command.
+def register(group: Any) -> None:
+    """Add IQ-Twist's own verbs to its command group *group* (``puzzlekit twist ...``).
 
     >>> from puzzlekit.cli import build_parser
-    >>> build_parser().parse_args(["twist", "solve", "--challenge", "3"]).challenge
+    >>> build_parser().parse_args(["twist", "solutions", "--shipped", "3"]).shipped
     3
     """
-    sub = add_group(
-        commands, "twist",
-        summary="IQ-Twist: solve, hint, generate and show challenges",
-        description="IQ-Twist challenges: solve them, get a hint, generate new ones, draw them.",
-        example="puzzlekit twist solve --challenge 1",
+    parser = add_command(
+        group, "solutions", run=_solutions,
+        summary="print every solution of a start (exit 1: none, 3: limit reached first)",
+        description="Print every solution of a start, each as its placement string and "
+        "board, and how many there are.",
+        example="puzzlekit twist solutions start.txt",
     )
-    start_help = "placement string (e.g. f3C4i6B0), a file holding one, or - for stdin"
+    _add_start(parser)
+    add_limits(parser, time_limit=DEFAULT_TIME_LIMIT, nodes="sub-problems")
 
-    solve_ = add_command(
-        sub, "solve", run=_solve,
-        summary="solve a start (exit 1: no solution, 3: limit reached first)",
-        description="Print the solution of a start: its placement string and the board.",
-        example="puzzlekit twist solve f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
+    parser = add_command(
+        group, "viable", run=_viable,
+        summary="print every legal placement of the pieces not yet placed",
+        description="Print every legal placement of each missing piece (placements of one "
+        "piece covering the same cells once), whether or not it leads to a solution "
+        "(exit 1: none).",
+        example="puzzlekit twist viable --shipped 1",
     )
-    solve_.add_argument("start", metavar="START", nargs="?", help=start_help)
-    solve_.add_argument(
-        "--challenge",
-        type=int,
-        metavar="N",
-        help="solve shipped challenge N, 1-100 (the order of challenges.json; "
-        "1-10 are booklet challenges 1, 2, 25, 26, 49, 50, 73, 74, 97, 98)",
-    )
-    solve_.add_argument("--all", action="store_true", help="print every solution")
-    add_limits(solve_, nodes="sub-problems")
-    add_record_option(solve_)
+    _add_start(parser)
 
-    hint_ = add_command(
-        sub, "hint", run=_hint,
-        summary="print one piece placement on the way to a solution",
-        description="Print the placement of the first missing piece in a solution "
-        "(exit 1: no solution, 3: limit reached first).",
-        example="puzzlekit twist hint f3C4i6B0j2B0j1C0k3C0l4B0l5C0",
+    add_command(
+        group, "challenges", run=_challenges,
+        summary="list the shipped challenges",
+        description="List the shipped challenges: number (for --shipped N), source, the "
+        "level the source gives, and the start (1-10 are booklet challenges 1, 2, 25, "
+        "26, 49, 50, 73, 74, 97, 98).",
+        example="puzzlekit twist challenges",
     )
-    hint_.add_argument("start", metavar="START", help=start_help)
-    add_limits(hint_, nodes="sub-problems", progress=False)
-
-    generate_ = add_command(
-        sub, "generate", run=_generate,
-        summary="make a level of a grade: a start with exactly one solution",
-        description="Make a start of a grade with exactly one solution (same seed, same "
-        "start); --json adds the placements that solve it.",
-        example="puzzlekit twist generate wizard --seed 7",
-    )
-    add_grade_argument(generate_, GRADES)
-    generate_.add_argument(
-        "--seed", type=int, default=None, help="random seed (default: a fresh random start)"
-    )
-    add_limits(generate_, nodes="nodes (solver sub-problems, grader positions), summed")
-
-    show = add_command(
-        sub, "show", run=_show,
-        summary="draw a state as text (and SVG) and list its problems",
-        description="Print the board of a placement string and any rule it breaks.",
-        example="puzzlekit twist show f3C4i6B0 --svg board.svg",
-    )
-    show.add_argument("start", metavar="START", help=start_help)
-    show.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
 
 
 def demo() -> str:

@@ -27,20 +27,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import islice
 
 from puzzlekit.contract import Level
 from puzzlekit.levels import draw
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
-from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, _difficulty
+from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, measure_difficulty
+from puzzlekit.twist.params import Params, check_params
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
-from puzzlekit.twist.solver import (
-    _FOOTPRINT_OPTIONS,
-    _completion,
-    _problem,
-    _Search,
-    _tilings,
-)
+from puzzlekit.twist.solver import completion, has_one_solution, solution_count, tilings
 from puzzlekit.twist.state import Placement, State
 
 __all__ = ["DEFAULT_NODE_LIMIT", "effort", "generate", "random_state"]
@@ -48,15 +42,6 @@ __all__ = ["DEFAULT_NODE_LIMIT", "effort", "generate", "random_state"]
 DEFAULT_NODE_LIMIT = 500_000
 """The node budget of :func:`generate` when it is given no limit: about 5 seconds, and
 8 times what the hardest of seeds 0-99 needs for ``wizard`` (64,000 at most)."""
-
-def _effort(start: State, budget: Budget) -> int:
-    """The nodes a full search of *start* expands, spent from *budget*."""
-    problem = _problem(start)
-    if problem is None:
-        return 0
-    before = budget.nodes
-    _Search(problem, budget).count()
-    return budget.nodes - before
 
 
 def effort(start: State, *, node_limit: int | None = None, time_limit: float | None = None) -> int:
@@ -68,20 +53,15 @@ def effort(start: State, *, node_limit: int | None = None, time_limit: float | N
     True
     """
     budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    spent = _effort(start, budget)
+    solution_count(start, budget)  # the count is not wanted, the nodes it takes are
     if budget.exhausted:
         raise budget.limit_reached("effort")
-    return spent
+    return budget.nodes
 
 
 def _solution(rng: random.Random) -> tuple[Placement, ...]:
     """A random solved board's pieces: a random tiling, each piece in a random orientation."""
-    pieces = []
-    for footprint in rng.choice(_tilings()):
-        letter, options = _FOOTPRINT_OPTIONS[footprint]
-        orientation, _, col, row = rng.choice(options)
-        pieces.append(Placement(letter, col, row, orientation))
-    return tuple(pieces)
+    return tuple(rng.choice(choices) for choices in rng.choice(tilings()))
 
 
 def _pegs(pieces: tuple[Placement, ...], rng: random.Random) -> list[Placement]:
@@ -94,15 +74,17 @@ def _pegs(pieces: tuple[Placement, ...], rng: random.Random) -> list[Placement]:
     return pegs
 
 
-def random_state(seed: int | None = None) -> State:
+def random_state(seed: int | None = None, params: Params | None = None) -> State:
     """A random start with a solution: some pegs of a random solved board, and up to two
-    of its pieces (``None``: fresh randomness). Solving it takes milliseconds.
+    of its pieces (``None``: fresh randomness). Solving it takes milliseconds. *params*
+    (``None``: the ``default`` preset) is IQ-Twist's one board.
 
-    >>> from puzzlekit.twist import solve
+    >>> from puzzlekit.twist import Params, solve
     >>> start = random_state(3)
-    >>> start == random_state(3), solve(start).solved
+    >>> start == random_state(3, Params()), solve(start).solved
     (True, True)
     """
+    check_params(params)
     rng = make_rng(seed)
     pieces = _solution(rng)
     pegs = _pegs(pieces, rng)
@@ -110,19 +92,11 @@ def random_state(seed: int | None = None) -> State:
     return State(kept)
 
 
-def _unique(start: State, budget: Budget) -> bool:
-    """Whether *start* has exactly one solution (meaningless once *budget* ran out)."""
-    problem = _problem(start)
-    if problem is None:
-        return False
-    return sum(1 for _ in islice(_Search(problem, budget).covers(), 2)) == 1
-
-
 def _chain(pieces: tuple[Placement, ...], rng: random.Random, budget: Budget) -> Iterator[State]:
     """Unique starts from the most pegs to the fewest, each one peg less than the last."""
     pegs = _pegs(pieces, rng)
     start = State(pegs)
-    if not _unique(start, budget) or budget.exhausted:
+    if not has_one_solution(start, budget) or budget.exhausted:
         return
     yield start
     rng.shuffle(pegs)
@@ -130,7 +104,7 @@ def _chain(pieces: tuple[Placement, ...], rng: random.Random, budget: Budget) ->
         fewer = State(p for p in start.placements if p != peg)
         if not fewer.placements:
             continue
-        unique = _unique(fewer, budget)
+        unique = has_one_solution(fewer, budget)
         if budget.exhausted:
             return
         if unique:
@@ -151,11 +125,11 @@ def _candidate(
         if grade == "starter":
             options.append(State((*start.placements, rng.choice(pieces))))
         for option in options:
-            found = _difficulty(option, budget)
+            found = measure_difficulty(option, budget)
             if found is None:
                 return None
             if found.grade == grade:
-                witness = _completion(option, budget)
+                witness = completion(option, budget)
                 if witness is None:
                     return None  # the budget ran out: the one solution is there
                 return Level(option, witness, grade)
@@ -164,6 +138,7 @@ def _candidate(
 
 def generate(
     grade: Grade,
+    params: Params | None = None,
     *,
     seed: int | None = None,
     node_limit: int | None = None,
@@ -178,12 +153,14 @@ def generate(
     gives the same level (``None``: fresh randomness). A limit (nodes
     summed over every search the generator runs; without any limit,
     :data:`DEFAULT_NODE_LIMIT`) raises :class:`~puzzlekit.LimitReached`.
+    *params* (``None``: the ``default`` preset) is IQ-Twist's one board.
 
-    >>> from puzzlekit.twist import count_solutions
+    >>> from puzzlekit.twist import Params, count_solutions
     >>> level = generate("starter", seed=7)
-    >>> level == generate("starter", seed=7), count_solutions(level.start), level.grade
+    >>> level == generate("starter", Params(), seed=7), count_solutions(level.start), level.grade
     (True, 1, 'starter')
     """
+    check_params(params)
     return draw(
         grade,
         GRADES,

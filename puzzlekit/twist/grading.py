@@ -37,16 +37,20 @@ import attrs
 
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget
+from puzzlekit.twist.cover import COMPATIBLE, FOOTPRINT_ITEMS, cover_problem, fewest_covering
 from puzzlekit.twist.pieces import PEG_COUNT
-from puzzlekit.twist.solver import (
-    _COMPATIBLE,
-    _FOOTPRINT_ITEMS,
-    _fewest_covering,
-    _problem,
-)
 from puzzlekit.twist.state import State
 
-__all__ = ["GRADES", "PEG_BITS", "SCORE_BANDS", "Difficulty", "Grade", "difficulty", "grade_of"]
+__all__ = [
+    "GRADES",
+    "PEG_BITS",
+    "SCORE_BANDS",
+    "Difficulty",
+    "Grade",
+    "difficulty",
+    "grade_of",
+    "measure_difficulty",
+]
 
 Grade: TypeAlias = Literal["starter", "junior", "expert", "master", "wizard"]
 """A difficulty grade: one of the booklet's levels."""
@@ -112,15 +116,15 @@ def _settle(open_: int, items: int) -> tuple[int, int, int, int | None]:
     were forced, and the choice to guess among (``None``: a dead end, ``0``: solved)."""
     forced = 0
     while items:
-        fewest = _fewest_covering(open_, items, 1)
+        fewest = fewest_covering(open_, items, 1)
         count = fewest.bit_count()
         if count == 0:
             return open_, items, forced, None
         if count > 1:
             return open_, items, forced, fewest
         footprint = fewest.bit_length() - 1
-        items ^= _FOOTPRINT_ITEMS[footprint]
-        open_ &= _COMPATIBLE[footprint]
+        items ^= FOOTPRINT_ITEMS[footprint]
+        open_ &= COMPATIBLE[footprint]
         forced += 1
     return open_, items, forced, 0
 
@@ -132,7 +136,7 @@ def _options(open_: int, items: int, choice: int) -> list[_Node]:
         low = choice & -choice
         choice ^= low
         footprint = low.bit_length() - 1
-        found.append((open_ & _COMPATIBLE[footprint], items ^ _FOOTPRINT_ITEMS[footprint]))
+        found.append((open_ & COMPATIBLE[footprint], items ^ FOOTPRINT_ITEMS[footprint]))
     return found
 
 
@@ -169,12 +173,19 @@ def _chances(start: _Node, budget: Budget) -> dict[int, float]:
             stack[-1][3] += chance[frame[0]]
 
 
-def _difficulty(start: State, budget: Budget) -> Difficulty | None:
+def measure_difficulty(start: State, budget: Budget) -> Difficulty | None:
     """The difficulty of *start*, spending from *budget*; ``None`` when it ran out first.
 
     Raises :class:`~puzzlekit.UnsolvableError` when *start* has no solution.
+    :func:`difficulty` is the form with limits of its own.
+
+    >>> start = State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")
+    >>> measure_difficulty(start, Budget()) == difficulty(start)
+    True
+    >>> measure_difficulty(start, Budget(node_limit=0)) is None
+    True
     """
-    problem = _problem(start)
+    problem = cover_problem(start)
     if problem is None:
         raise UnsolvableError(f"{start} breaks a rule: {'; '.join(start.problems())}")
     node = (problem.open, problem.items)
@@ -215,7 +226,7 @@ def difficulty(
     (3, 6, 12.66, 20.66, 'wizard')
     """
     budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    found = _difficulty(start, budget)
+    found = measure_difficulty(start, budget)
     if found is None:
         raise budget.limit_reached("difficulty")
     return found

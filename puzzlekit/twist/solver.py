@@ -1,15 +1,8 @@
 """Solving IQ-Twist: an exact-cover search on bitsets that remembers its sub-problems.
 
-Every cell still to cover and every piece still to place is an *item*
-(bit ``col * 4 + row`` for a cell, ``32 + i`` for piece ``i``). The
-candidates are the *footprints*: a piece on a set of cells, whatever the
-orientation that puts it there (632 on the empty board). Per footprint the
-tables hold its items as an int, and per item the set of footprints
-covering it as a bitset (an int with bit ``j`` for footprint ``j``), so that
-
-* the footprints still open at a node are one int, and choosing footprint
-  ``j`` keeps only those sharing no item with it in one ``&``;
-* the number of open footprints covering a cell is one ``bit_count()``.
+The search runs on the exact-cover form of :mod:`puzzlekit.twist.cover`:
+cells and pieces are *items*, a piece on a set of cells is a *footprint*,
+and the footprints still open at a node are one int.
 
 The search (Knuth's Algorithm X, iterative with an explicit stack) branches
 on the cell with the fewest open footprints, taking at once the first cell
@@ -22,10 +15,8 @@ that answer when another line of play leaves the same set (Nishino et al.'s
 DXZ, "Dancing with decision diagrams"). On the empty board that shrinks
 126,000 nodes to 16,000.
 
-A start removes the footprints that overlap its pieces, that use its
-pieces, or that cover a peg with no orientation putting a hole of the
-peg's colour there; a solution gives each footprint its lowest such
-orientation, which is the canonical rule, so each tiling is found once.
+A solution gives each footprint its lowest orientation legal with the
+pegs, which is the canonical rule, so each tiling is found once.
 
 >>> from puzzlekit.twist import State
 >>> result = solve(State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0"))
@@ -38,7 +29,8 @@ orientation, which is the canonical rule, so each tiling is found once.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, cached_property
+from functools import cache
+from itertools import islice
 from typing import Any
 
 import attrs
@@ -47,150 +39,33 @@ from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.twist.pieces import COLOUR, HEIGHT, ON_BOARD, PIECES, WIDTH
+from puzzlekit.twist.cover import (
+    CELL_ITEMS,
+    COMPATIBLE,
+    FOOTPRINT_ITEMS,
+    FOOTPRINT_OPTIONS,
+    CoverProblem,
+    cover_problem,
+    fewest_covering,
+)
 from puzzlekit.twist.state import Placement, State
 
-__all__ = ["Solutions", "count_solutions", "find_solutions", "hint", "solve"]
+__all__ = [
+    "Solutions",
+    "Tiling",
+    "completion",
+    "count_solutions",
+    "find_solutions",
+    "has_one_solution",
+    "hint",
+    "iter_solutions",
+    "solution_count",
+    "solve",
+    "tilings",
+]
 
-_CELLS = WIDTH * HEIGHT
-_ITEMS = _CELLS + len(PIECES)
-_CELL_ITEMS = (1 << _CELLS) - 1
 _GOOD_ENOUGH = 2
 """A cell with this many open footprints or fewer is branched on without looking further."""
-
-Option = tuple[int, int, int, int]
-"""One orientation putting a piece on a footprint: ``(orientation, hole mask, col, row)``."""
-
-
-def _cell_item(row: int, col: int) -> int:
-    """The item number of a cell: column by column, so the lowest open one is leftmost."""
-    return col * HEIGHT + row
-
-
-def _bit(row: int, col: int) -> int:
-    return 1 << _cell_item(row, col)
-
-
-def _footprints() -> tuple[list[int], list[tuple[str, tuple[Option, ...]]]]:
-    """Every footprint's items, and its piece and orientations (lowest first)."""
-    items: list[int] = []
-    options: list[tuple[str, tuple[Option, ...]]] = []
-    for index, letter in enumerate(PIECES):
-        by_mask: dict[int, list[Option]] = {}
-        for orientation, row, col, cells, holes in ON_BOARD[letter]:
-            mask = sum(_bit(r, c) for r, c in cells)
-            hole_mask = sum(_bit(r, c) for r, c in holes)
-            by_mask.setdefault(mask, []).append((orientation, hole_mask, col, row))
-        for mask, found in by_mask.items():
-            items.append(mask | 1 << (_CELLS + index))
-            options.append((letter, tuple(found)))
-    return items, options
-
-
-def _bits(value: int) -> Iterator[int]:
-    while value:
-        low = value & -value
-        yield low.bit_length() - 1
-        value ^= low
-
-
-def _tables() -> tuple[list[int], list[int], dict[tuple[int, str], int]]:
-    """Per item the footprints covering it; per footprint those sharing no item with it;
-    per (cell, colour) the footprints of that colour with a hole there in some
-    orientation, which may cover a peg of that colour on that cell."""
-    covering = [0] * _ITEMS
-    for footprint, mask in enumerate(_FOOTPRINT_ITEMS):
-        for item in _bits(mask):
-            covering[item] |= 1 << footprint
-    every = (1 << len(_FOOTPRINT_ITEMS)) - 1
-    compatible = [every] * len(_FOOTPRINT_ITEMS)
-    for footprint, mask in enumerate(_FOOTPRINT_ITEMS):
-        for item in _bits(mask):
-            # Kept positive: ``&`` with a negative int (``& ~clashing``) is slower.
-            compatible[footprint] &= every ^ covering[item]
-    holding: dict[tuple[int, str], int] = {}
-    for footprint, (letter, options) in enumerate(_FOOTPRINT_OPTIONS):
-        for option in options:
-            for item in _bits(option[1]):
-                key = (item, COLOUR[letter])
-                holding[key] = holding.get(key, 0) | 1 << footprint
-    return covering, compatible, holding
-
-
-_FOOTPRINT_ITEMS, _FOOTPRINT_OPTIONS = _footprints()
-_COVERING, _COMPATIBLE, _HOLDING = _tables()
-_COVERING_BIT = {1 << item: footprints for item, footprints in enumerate(_COVERING)}
-"""``_COVERING`` keyed by the item's bit, for the inner loop."""
-_ALL_FOOTPRINTS = (1 << len(_FOOTPRINT_ITEMS)) - 1
-
-
-@attrs.frozen
-class _Problem:
-    """One start as an exact-cover problem: open footprints, items to cover, the pegs."""
-
-    open: int
-    items: int
-    start: State
-    """The start, its pieces in canonical orientations."""
-    pegs: int
-    """The cells of all pegs."""
-    colour_pegs: dict[str, int]
-    """Per colour, the cells of its pegs."""
-
-    def orientation(self, footprint: int) -> Option | None:
-        """The lowest orientation putting *footprint* on the board legally with the pegs."""
-        letter, options = _FOOTPRINT_OPTIONS[footprint]
-        under = _FOOTPRINT_ITEMS[footprint] & self.pegs
-        mine = self.colour_pegs.get(COLOUR[letter], 0)
-        # Every peg under the piece must sit in a hole, and be of the piece's colour.
-        return next((option for option in options if not under & ~(option[1] & mine)), None)
-
-    @cached_property
-    def _placements(self) -> dict[int, Placement]:
-        return {}
-
-    def placement(self, footprint: int) -> Placement:
-        """The canonical placement of an open footprint (built once per problem)."""
-        found = self._placements.get(footprint)
-        if found is None:
-            option = self.orientation(footprint)
-            assert option is not None, "open footprints have a legal orientation"
-            orientation, _, col, row = option
-            found = Placement(_FOOTPRINT_OPTIONS[footprint][0], col, row, orientation)
-            self._placements[footprint] = found
-        return found
-
-
-def _problem(state: State) -> _Problem | None:
-    """The exact-cover form of *state*, or ``None`` when the state breaks a rule."""
-    if not isinstance(state, State):
-        raise TypeError(f"expected a State, not {type(state).__name__}")
-    if not state.is_valid():
-        return None
-    items = (1 << _ITEMS) - 1
-    for piece in state.pieces:
-        items &= ~(1 << (_CELLS + PIECES.index(piece.piece)))
-        for row, col in piece.cells:
-            items &= ~_bit(row, col)
-    open_ = _ALL_FOOTPRINTS
-    for item in _bits(~items & ((1 << _ITEMS) - 1)):
-        open_ &= ~_COVERING[item]
-    all_pegs = once = twice = 0
-    colour_pegs: dict[str, int] = {}
-    for peg in state.pegs:
-        item = _cell_item(peg.row, peg.col)
-        all_pegs |= 1 << item
-        colour_pegs[peg.colour] = colour_pegs.get(peg.colour, 0) | 1 << item
-        # Only footprints of the peg's colour with a hole on it may cover it.
-        open_ &= ~_COVERING[item] | _HOLDING.get((item, peg.colour), 0)
-        twice |= once & _COVERING[item]
-        once |= _COVERING[item]
-    problem = _Problem(open_, items, state.canonical(), all_pegs, colour_pegs)
-    # A footprint over two pegs needs one orientation with holes under both.
-    for footprint in _bits(open_ & twice):
-        if problem.orientation(footprint) is None:
-            open_ &= ~(1 << footprint)
-    return attrs.evolve(problem, open=open_)
 
 
 def _choose(open_: int, items: int) -> int:
@@ -200,25 +75,7 @@ def _choose(open_: int, items: int) -> int:
     :data:`_GOOD_ENOUGH` footprints is taken at once: finding the true
     minimum costs more than the few extra nodes it would save.
     """
-    return _fewest_covering(open_, items & _CELL_ITEMS, _GOOD_ENOUGH)
-
-
-def _fewest_covering(open_: int, items: int, good_enough: int) -> int:
-    """The open footprints covering the item of *items* (a cell or a piece) that fewest
-    of them cover, scanning items lowest bit first and taking at once one with at most
-    *good_enough* (0: some item has none, a dead end)."""
-    best = 0
-    fewest = len(_FOOTPRINT_ITEMS) + 1
-    while items:
-        low = items & -items
-        items ^= low
-        covering = open_ & _COVERING_BIT[low]
-        count = covering.bit_count()
-        if count < fewest:
-            if count <= good_enough:
-                return covering
-            best, fewest = covering, count
-    return best
+    return fewest_covering(open_, items & CELL_ITEMS, _GOOD_ENOUGH)
 
 
 _Edges = tuple[tuple[int, int], ...]
@@ -236,7 +93,7 @@ class _Search:
 
     __slots__ = ("budget", "problem", "solved")
 
-    def __init__(self, problem: _Problem, budget: Budget) -> None:
+    def __init__(self, problem: CoverProblem, budget: Budget) -> None:
         self.problem = problem
         self.budget = budget
         self.solved: dict[int, _Edges | None] = {0: ()}
@@ -268,12 +125,12 @@ class _Search:
                 frame[0] = untried ^ low
                 footprint = low.bit_length() - 1
                 # Open footprints lie inside the items left, so ``^`` takes them away.
-                items = frame[1] ^ _FOOTPRINT_ITEMS[footprint]
+                items = frame[1] ^ FOOTPRINT_ITEMS[footprint]
                 known = solved.get(items, False)
                 if known is False:
                     if budget.spend():
                         return
-                    open_ = frame[2] & _COMPATIBLE[footprint]
+                    open_ = frame[2] & COMPATIBLE[footprint]
                     path.append(footprint)
                     stack.append([_choose(open_, items), items, open_, []])
                 elif known is not None:
@@ -320,17 +177,70 @@ class _Search:
         return counts.get(self.problem.items, 0)
 
 
+Tiling = tuple[tuple[Placement, ...], ...]
+"""A tiling of the empty board: per piece on it, every placement covering its cells."""
+
+
 @cache
-def _tilings() -> tuple[tuple[int, ...], ...]:
-    """Every tiling of the empty board, as footprint numbers (computed once)."""
-    problem = _problem(State())
+def tilings() -> tuple[Tiling, ...]:
+    """Every tiling of the empty board (found once): per piece of the tiling, in the
+    search's order, every placement covering its cells, lowest orientation first.
+
+    Any choice of one placement per piece is a solved board without pegs.
+
+    >>> len(tilings()), len(tilings()[0])
+    (5992, 8)
+    >>> State(placements[-1] for placements in tilings()[0]).is_solved
+    True
+    """
+    problem = cover_problem(State())
     assert problem is not None
-    return tuple(_Search(problem, Budget()).covers())
+    placements = [
+        tuple(Placement(letter, col, row, orientation) for orientation, _, col, row in options)
+        for letter, options in FOOTPRINT_OPTIONS
+    ]
+    covers = _Search(problem, Budget()).covers()
+    return tuple(tuple(placements[footprint] for footprint in cover) for cover in covers)
 
 
-def _solution(problem: _Problem, cover: tuple[int, ...]) -> State:
+def _solution(problem: CoverProblem, cover: tuple[int, ...]) -> State:
     """The solved state of a cover: the start's pieces and pegs kept, as canonical pieces."""
     return State((*problem.start.placements, *map(problem.placement, cover)))
+
+
+def iter_solutions(state: State, budget: Budget) -> Iterator[State]:
+    """The solutions of *state*, searched for as the iterator is read, spending from *budget*.
+
+    Each solution is a solved state (canonical pieces, then the pegs). The
+    search stops quietly when *budget* runs out (``budget.exhausted`` then
+    says so); a state that breaks a rule has none. :func:`find_solutions`
+    is the form with limits of its own.
+
+    >>> budget = Budget()
+    >>> [str(s) for s in iter_solutions(State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7"), budget)]
+    ['a7A7b6A5c1A1d2A6e2C3f3C2g4A7h6D0']
+    >>> budget.exhausted, next(iter_solutions(State(), Budget(node_limit=0)), None)
+    (False, None)
+    """
+    problem = cover_problem(state)
+    if problem is None:
+        return iter(())
+    return (_solution(problem, cover) for cover in _Search(problem, budget).covers())
+
+
+def has_one_solution(state: State, budget: Budget) -> bool:
+    """Whether *state* has exactly one solution, spending from *budget* (meaningless once
+    it ran out: check ``budget.exhausted``). Stops at the second solution, and builds none.
+
+    >>> has_one_solution(State.parse("f3C4i6B0j2B0j1C0k3C0l4B0l5C0"), Budget())
+    True
+    >>> has_one_solution(State(), Budget()), has_one_solution(State.parse("a1A0b1C0"), Budget())
+    (False, False)
+    """
+    problem = cover_problem(state)
+    if problem is None:
+        return False
+    return sum(1 for _ in islice(_Search(problem, budget).covers(), 2)) == 1
 
 
 @attrs.frozen
@@ -377,13 +287,10 @@ def find_solutions(
     if max_solutions is not None:
         check_int("max_solutions", max_solutions, minimum=1)
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    problem = _problem(state)
-    if problem is None:
-        return Solutions((), True, 0, budget.elapsed)
     found: list[State] = []
     try:
-        for cover in _Search(problem, budget).covers():
-            found.append(_solution(problem, cover))
+        for solution in iter_solutions(state, budget):
+            found.append(solution)
             if len(found) == max_solutions:
                 break
     except KeyboardInterrupt:
@@ -391,10 +298,19 @@ def find_solutions(
     return Solutions(tuple(found), not budget.exhausted, budget.nodes, budget.elapsed)
 
 
-def _completion(state: State, budget: Budget) -> tuple[Placement, ...] | None:
+def completion(state: State, budget: Budget) -> tuple[Placement, ...] | None:
     """The canonical placements completing *state* in its first solution, in piece order;
-    ``None`` when there is none or *budget* ran out first (``budget.exhausted`` says which)."""
-    problem = _problem(state)
+    ``None`` when there is none or *budget* ran out first (``budget.exhausted`` says which).
+
+    :func:`solve` is the form with limits of its own.
+
+    >>> completion(State.parse("a7A7b6A7c1A3d2A6e2C3f3C2i6B0"), Budget())
+    (Placement.parse('g4A7'), Placement.parse('h6D0'))
+    >>> budget = Budget(node_limit=0)
+    >>> completion(State(), budget), budget.exhausted
+    (None, True)
+    """
+    problem = cover_problem(state)
     if problem is None:
         return None
     try:
@@ -433,9 +349,27 @@ def solve(
     True
     """
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    moves = _completion(state, budget) or ()
+    moves = completion(state, budget) or ()
     final = State((*state.placements, *moves)) if moves else state
     return SearchResult(state, moves, final, not budget.exhausted, budget.nodes, budget.elapsed)
+
+
+def solution_count(state: State, budget: Budget) -> int:
+    """How many canonical solutions *state* has, spending from *budget*.
+
+    The search stops quietly when *budget* runs out, and the count is then
+    short (``budget.exhausted`` says so); a state that breaks a rule has
+    none and takes no nodes. :func:`count_solutions` is the form with
+    limits of its own.
+
+    >>> budget = Budget()
+    >>> solution_count(State.parse("i6B0j2B0j1C0k3C0l4B0l5C0"), budget), budget.exhausted
+    (1, False)
+    """
+    problem = cover_problem(state)
+    if problem is None:
+        return 0
+    return _Search(problem, budget).count()
 
 
 def count_solutions(
@@ -459,11 +393,8 @@ def count_solutions(
     puzzlekit.errors.LimitReached: count_solutions stopped by its node limit after 101 nodes, ...
     """
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    problem = _problem(state)
-    if problem is None:
-        return 0
     try:
-        total = _Search(problem, budget).count()
+        total = solution_count(state, budget)
     except KeyboardInterrupt:
         budget.interrupt()
     if budget.exhausted:
@@ -492,7 +423,7 @@ def hint(
     if state.is_over:
         return None
     budget = Budget(node_limit=node_limit, time_limit=time_limit)
-    moves = _completion(state, budget)
+    moves = completion(state, budget)
     if budget.exhausted:
         raise budget.limit_reached("hint")
     if moves is None:

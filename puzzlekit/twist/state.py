@@ -44,7 +44,7 @@ from puzzlekit.twist.pieces import (
 if TYPE_CHECKING:
     from puzzlekit.svg import Svg
 
-__all__ = ["LegalMoves", "Placement", "State"]
+__all__ = ["LegalMoves", "Placement", "State", "letter_count_problem", "placement_problem"]
 
 _LETTERS = PIECES + PEGS
 
@@ -98,7 +98,7 @@ class Placement:
         """
         if not isinstance(text, str):
             raise TypeError(f"a placement is a str, not {type(text).__name__}")
-        problem = _placement_problem(text)
+        problem = placement_problem(text)
         if problem:
             raise ParseError(f"placement {quoted(text)} {problem}")
         return cls(text[0], COLUMNS.index(text[1]), ROWS.index(text[2]), int(text[3]))
@@ -177,8 +177,14 @@ class Placement:
         return all(0 <= r < HEIGHT and 0 <= c < WIDTH for r, c in self.cells)
 
 
-def _placement_problem(text: str) -> str | None:
-    """What is wrong with a 4-character placement, or ``None``."""
+def placement_problem(text: str) -> str | None:
+    """What is wrong with the text of a placement (4 characters), or ``None``.
+
+    >>> placement_problem("f3C4") is None
+    True
+    >>> placement_problem("f9C4")
+    "has '9' at character 2; expected a column 1-8"
+    """
     if len(text) != 4:
         plural = "" if len(text) == 1 else "s"
         return f"has {len(text)} character{plural}, not 4 (piece, column, row, orientation)"
@@ -200,8 +206,14 @@ _standard_key = attrgetter("piece", "row", "col", "orientation")
 """The standard order: by letter, then pegs of one letter in reading order."""
 
 
-def _count_problem(placements: Iterable[Placement]) -> str | None:
-    """Why *placements* cannot form one state (a piece twice, too many pegs), or ``None``."""
+def letter_count_problem(placements: Iterable[Placement]) -> str | None:
+    """Why *placements* cannot form one state (a piece twice, too many pegs), or ``None``.
+
+    >>> letter_count_problem(map(Placement.parse, ["j2B0", "j1C0"])) is None
+    True
+    >>> letter_count_problem(map(Placement.parse, ["a7A7", "a1A0"]))
+    "'a' appears twice (the game has one)"
+    """
     seen: dict[str, int] = {}
     for placement in placements:
         letter = placement.piece
@@ -223,7 +235,7 @@ def _normalise(placements: Iterable[Placement]) -> tuple[Placement, ...]:
             raise TypeError(f"placements must be Placement objects, not {type(item).__name__}")
     letters = [item.piece for item in items]
     if len(set(letters)) < len(letters):  # a letter twice: fine only for pegs, up to their count
-        problem = _count_problem(items)
+        problem = letter_count_problem(items)
         if problem:
             raise ArgumentError(f"placement {problem}")
     return tuple(sorted(items, key=_standard_key))
@@ -328,12 +340,12 @@ class State:
         for start in range(0, len(body), 4):
             chunk = body[start : start + 4]
             where = f"placement {start // 4 + 1} {chunk!r} of {quoted(text)}"
-            problem = _placement_problem(chunk)
+            problem = placement_problem(chunk)
             if problem:
                 raise ParseError(f"{where} {problem}")
             placements.append(Placement.parse(chunk))
             # Checked as we go, so that a long string fails at its first surplus placement.
-            problem = _count_problem(placements)
+            problem = letter_count_problem(placements)
             if problem:
                 raise ParseError(f"{where}: {problem}")
         return cls(placements)

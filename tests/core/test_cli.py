@@ -1,7 +1,10 @@
 """The command frame, run the way a user runs it."""
 
 import argparse
+import contextlib
+import io
 import json
+import pathlib
 import signal
 import subprocess
 import sys
@@ -10,8 +13,9 @@ import pytest
 from commandline import run_puzzlekit as run
 
 import puzzlekit
-from puzzlekit import PUZZLES, LimitReached, ParseError, UnsolvableError, cli
+from puzzlekit import PUZZLES, Game, LimitReached, ParseError, UnsolvableError, cli
 from puzzlekit.limits import Budget
+from puzzlekit.serial import SCHEMA, from_json
 
 
 def test_version():
@@ -23,7 +27,7 @@ def test_version():
 def test_help_lists_every_group_with_an_example():
     result = run("--help")
     assert result.returncode == 0
-    for name in ("twist", "tromino", "linkpath", "samegame", "demo"):
+    for name in [*PUZZLES, "demo", "batch"]:
         assert name in result.stdout
     assert "example:" in result.stdout
 
@@ -38,7 +42,7 @@ def test_unknown_command_exits_2_without_traceback():
 def test_demo_shows_every_module():
     result = run("demo")
     assert result.returncode == 0, result.stderr
-    for name in ("twist", "tromino", "linkpath", "samegame"):
+    for name in PUZZLES:
         assert f"== {name} ==" in result.stdout
 
 
@@ -85,7 +89,7 @@ def test_exit_statuses_are_distinct():
 def test_a_closed_stderr_gives_the_status_and_no_traceback():
     result = subprocess.run(
         [sys.executable, "-c", "import sys, os; os.close(2); "
-         "from puzzlekit.cli import main; sys.exit(main(['twist', 'nonsense']))"],
+         "from puzzlekit.cli import main; sys.exit(main(['demo', 'nonsense']))"],
         capture_output=True, text=True,
     )
     assert result.returncode == cli.EXIT_BAD_INPUT
@@ -102,32 +106,114 @@ def test_every_puzzle_group_has_replay_and_the_help_keeps_example_lines():
     parser = cli.build_parser()
     for name in PUZZLES:
         assert parser.parse_args([name, "replay", "x.txt"]).file == "x.txt"
-    text = run("linkpath", "solve", "--help").stdout
-    assert "example: puzzlekit linkpath" in text
+    for name in PUZZLES:
+        text = run(name, "solve", "--help").stdout
+        assert f"example: puzzlekit {name}" in text
 
 
-RECORDED = {
-    "twist": (["twist", "solve", "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"], None),
-    "tromino": (["tromino", "tile", "4", "--hole", "0,0"], None),
-    "linkpath": (["linkpath", "solve", "-"], "ab\nba\nab\nba\n"),
-    "samegame": (["samegame", "solve", "-", "--node-limit", "2000"], "1122\n1212\n2211\n"),
-}
+def small_start(name: str, tmp_path) -> str:
+    puzzle = PUZZLES[name]
+    path = tmp_path / f"{name}.txt"
+    path.write_text(str(puzzle.random_state(1, puzzle.presets["small"])) + "\n")
+    return str(path)
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))
 def test_a_solver_line_recorded_replays_step_by_step(name, tmp_path):
-    command, board = RECORDED[name]
     record = tmp_path / "line.txt"
-    solved = run(*command, "--record", str(record), "--no-progress", stdin=board or "")
-    assert solved.returncode == 0, solved.stderr
+    start = small_start(name, tmp_path)
+    solved = run(name, "solve", start, "--record", str(record), "--no-progress")
+    assert solved.returncode in (0, 1), solved.stderr
     frames = tmp_path / "frames"
     replayed = run(name, "replay", str(record), "--svg", str(frames))
     assert replayed.returncode == 0, replayed.stderr
-    assert replayed.stdout.splitlines()[-1] == "-- result: solved"
+    assert replayed.stdout.splitlines()[-1].startswith("-- result: ")
     moves = record.read_text().split("Moves:\n")[1].splitlines()
     assert len(list(frames.iterdir())) == len(moves) + 1
     steps = run(name, "replay", str(record), "--json").stdout.splitlines()
     assert [json.loads(step)["step"] for step in steps] == list(range(len(moves) + 1))
+
+
+def call(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = cli.main(list(argv))
+    return status, out.getvalue()
+
+
+def schema_checked(text: str) -> dict:
+    jsonschema = pytest.importorskip("jsonschema")
+    document = json.loads(text)
+    jsonschema.validate(document, SCHEMA)
+    return document
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_every_puzzle_has_every_shared_verb_with_one_json(name, tmp_path):
+    puzzle = PUZZLES[name]
+    start = small_start(name, tmp_path)
+    small = str(puzzle.presets["small"]).split()
+    status, text = call(name, "random", *small, "--seed", "2", "--json")
+    drawn = schema_checked(text)
+    assert status == 0 and drawn["kind"] == "state" and drawn["params"]
+    assert (drawn["width"], drawn["height"]) == puzzle.presets["small"].size
+    status, text = call(name, "show", start, "--json")
+    shown = schema_checked(text)
+    assert status == 0 and shown["text"] == pathlib.Path(start).read_text().rstrip("\n")
+    status, text = call(name, "solve", start, "--json", "--record", "-", "--no-progress")
+    result = schema_checked(text)  # the record is inside the one document
+    assert status == cli.exit_status(from_json(result))
+    assert Game.from_record(result["record"]).moves == from_json(result).moves
+    status, text = call(name, "play", start, *result["moves"], "--json")
+    assert status == 0 and schema_checked(text)["text"] == result["final"]
+    status, text = call(name, "hint", start, "--json")
+    if status == 0:
+        hint = schema_checked(text)
+        assert hint["move"] is None or hint["move"] in shown["legal_moves"]
+    else:
+        assert schema_checked(text)["kind"] == "error" and status == cli.EXIT_NO_SOLUTION
+    if puzzle.count is not None:
+        status, text = call(name, "count", start, "--json")
+        counted = schema_checked(text)
+        assert status == 0 and (counted["count"] > 0) == result["solved"]
+    else:
+        assert call(name, "count", start)[0] == cli.EXIT_BAD_INPUT
+    grade = puzzle.grades[0]
+    status, text = call(name, "generate", grade, "--preset", "small", "--seed", "3", "--json")
+    level = schema_checked(text)
+    assert status == 0 and level["grade"] == grade and level["seed"] == 3
+    assert from_json(level).replayed().is_solved
+    level_file = tmp_path / "level.txt"
+    level_file.write_text(level["start"])
+    status, text = call(name, "grade", str(level_file), "--json")
+    assert status == 0 and schema_checked(text)["grade"] == grade
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+@pytest.mark.parametrize("size", ["8", "8,8", "8 by 8", "x8", "8x", "8x-8"])
+def test_sizes_have_one_notation_and_others_are_refused(name, size, capsys):
+    assert cli.main([name, "random", size]) == cli.EXIT_BAD_INPUT
+    assert "WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_every_search_has_the_same_default_time_limit():
+    parser = cli.build_parser()
+    for name in PUZZLES:
+        for verb in ("solve", "hint", "generate"):
+            argv = [name, verb, "easy" if verb == "generate" else "-"]
+            if verb == "generate":
+                argv[2] = PUZZLES[name].grades[0]
+            assert parser.parse_args(argv).time_limit == cli.DEFAULT_TIME_LIMIT
+
+
+def test_ctrl_c_while_the_commands_load_is_not_a_traceback(monkeypatch, capsys):
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert cli.main(["--version"]) == cli.EXIT_LIMIT
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "Traceback" not in err
 
 
 def test_replay_reports_an_illegal_move_with_its_line(tmp_path):

@@ -28,12 +28,12 @@ def check_result(job, result):
     assert result["ok"], result
     puzzle = PUZZLES[job["puzzle"]]
     if job["command"] == "generate":
-        assert result["board"] == str(puzzle.random_state(job["seed"]))
+        assert result["text"] == str(puzzle.random_state(job["seed"]))
     elif job["command"] == "solve":
         state = puzzle.state.parse(job["start"])
         for text in result["moves"]:
             state = state.play(puzzle.move.parse(text))
-        assert str(state) == result["board"]
+        assert str(state) == result["final"]
         assert result["solved"] == state.is_solved
         if job["puzzle"] == "samegame":
             start = puzzle.state.parse(job["start"])

@@ -15,7 +15,8 @@ distributed = pytest.importorskip("distributed")
 
 from integrations.jobs import check_result, jobs_for, slow_jobs  # noqa: E402
 
-from puzzlekit.batch import portfolio, register, run_jobs  # noqa: E402
+from puzzlekit import PUZZLES, portfolio  # noqa: E402
+from puzzlekit.batch import register, run_jobs  # noqa: E402
 from puzzlekit.samegame import play_sequence, random_board  # noqa: E402
 
 
@@ -91,6 +92,6 @@ def test_the_batch_command_takes_a_scheduler_address(client, tmp_path):
 
 def test_portfolio_runs_its_seeds_on_the_cluster(client):
     board = random_board(6, 6, 3, seed=8)
-    best = portfolio("samegame", board, seeds=[1, 2], executor=client.get_executor(),
-                     node_limit=200)
+    best = portfolio.solve(PUZZLES["samegame"], board, jobs=2, seed=1,
+                           executor=client.get_executor(), node_limit=200)
     assert play_sequence(board, best.moves)[1] == best.score

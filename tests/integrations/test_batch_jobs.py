@@ -18,12 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from integrations.jobs import check_result, jobs_for, slow_jobs
 
-from puzzlekit import PUZZLES, ArgumentError, ParseError
+from puzzlekit import PUZZLES, ArgumentError, ParseError, portfolio
 from puzzlekit.batch import (
     BatchProgress,
     Job,
     finished_ids,
-    portfolio,
     read_jobs,
     register,
     run_job,
@@ -267,21 +266,22 @@ def test_run_job_gives_the_same_line_here_and_in_an_executor():
     }
 
 
-def test_portfolio_keeps_the_best_seed():
+def test_portfolio_keeps_the_best_worker():
     board = random_board(6, 6, 3, seed=5)
+    samegame = PUZZLES["samegame"]
     limits = {"node_limit": 300}
     with ThreadPoolExecutor(2) as pool:
-        best = portfolio("samegame", str(board), seeds=[1, 2, 3], executor=pool, **limits)
-    singles = [PUZZLES["samegame"].solve(board, seed=seed, **limits) for seed in (1, 2, 3)]
+        best = portfolio.solve(samegame, board, jobs=3, seed=1, executor=pool, **limits)
+    singles = [samegame.solve(board, seed=1 + k, worker=k, **limits) for k in range(3)]
     assert best.score == max(single.score for single in singles)
     assert best.replayed() == best.final and best.start == board
     assert play_sequence(board, best.moves)[1] == best.score
-    with pytest.raises(ArgumentError, match="takes no seed"):
-        portfolio("twist", "", seeds=[1], executor=pool)
-    with pytest.raises(ArgumentError, match="at least one seed"):
-        portfolio("samegame", board, seeds=[], executor=pool)
+    with pytest.raises(ArgumentError, match="no random numbers"):
+        portfolio.solve(PUZZLES["twist"], PUZZLES["twist"].random_state(1), jobs=2)
+    with pytest.raises(ArgumentError, match="jobs"):
+        portfolio.solve(samegame, board, jobs=0)
     with pytest.raises(TypeError, match="unexpected keyword argument 'rules'"):
-        portfolio("samegame", board, seeds=[1], executor=pool, rules=None)
+        portfolio.solve(samegame, board, jobs=1, rules=None)  # type: ignore[call-arg]
 
 
 def batch_command(*argv):
@@ -337,7 +337,7 @@ def test_a_generate_job_with_a_grade_makes_a_level(name):
            "time_limit": 60}
     (result,) = run_jobs(read_jobs([json.dumps(job)]), ThreadPoolExecutor(1))
     assert result["ok"], result
-    start = puzzle.state.parse(result["board"])
+    start = puzzle.state.parse(result["start"])
     assert result["grade"] == grade == puzzle.grade(start)
     for move in result["witness"]:
         start = start.play(move)

@@ -18,8 +18,8 @@ from puzzlekit.errors import (
     UnsolvableError,
 )
 from puzzlekit.linkpath import ALPHABET, Board, Pair, Path, Rules, deal, solve
+from puzzlekit.linkpath.strategies import boards, cells, rules
 from puzzlekit.svg import Svg
-from puzzlekit.testing.linkpath import boards, cells, rules
 
 # -- text ---------------------------------------------------------------------------
 

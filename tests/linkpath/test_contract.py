@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from puzzlekit import PUZZLES, MoveView, PuzzleMove, PuzzleState, SearchResult
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.linkpath import PUZZLE, Board, Pair, Rules, deal, deal_with_solution, solve
-from puzzlekit.testing.linkpath import moves, states
+from puzzlekit.linkpath.strategies import moves, states
 
 
 def test_registered_and_structural():

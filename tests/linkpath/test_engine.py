@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError
 from puzzlekit.limits import make_rng
 from puzzlekit.linkpath import Board, Path, Rules, deal, deal_with_solution, solve
-from puzzlekit.testing.linkpath import boards, moves, rules, solvable_boards
+from puzzlekit.linkpath.strategies import boards, moves, rules, solvable_boards
 
 # -- the oracle -----------------------------------------------------------------------
 

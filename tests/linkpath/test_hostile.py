@@ -22,7 +22,7 @@ from puzzlekit.linkpath import (
     kind_label,
     solve,
 )
-from puzzlekit.testing.linkpath import boards, rules
+from puzzlekit.linkpath.strategies import boards, rules
 
 LONG = 100_000
 

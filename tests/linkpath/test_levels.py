@@ -9,6 +9,7 @@ seed, twice as many) and with the solver's nodes.
 import statistics
 import time
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,17 +19,19 @@ from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
 from puzzlekit.linkpath import (
     GRADES,
     Board,
+    Params,
     Rules,
     deal,
     deal_with_solution,
     generate,
     grade_of,
+    params_of,
     solve,
     stuck_share,
 )
-from puzzlekit.testing.linkpath import rules as any_rules
+from puzzlekit.linkpath.strategies import rules as any_rules
 
-SMALL = {"height": 6, "width": 8, "kinds": 12}
+SMALL = Params(width=8, height=6, kinds=12)
 """A size where every grade is quick to reach."""
 
 
@@ -44,7 +47,7 @@ def check_level(level, grade):
 
 @pytest.mark.parametrize("grade", GRADES)
 def test_every_grade_makes_levels_that_clear(grade):
-    level = generate(grade, seed=2, **SMALL)
+    level = generate(grade, SMALL, seed=2)
     check_level(level, grade)
     assert (level.start.height, level.start.width, len(level.start.counts())) == (6, 8, 12)
 
@@ -55,7 +58,7 @@ MASK = "..####..\n.######.\n########\n########\n.######.\n..####.."
 @pytest.mark.parametrize(("rules", "layout"), [(Rules(gravity="down"), None), (Rules(), MASK)])
 @pytest.mark.parametrize("grade", GRADES)
 def test_levels_with_gravity_and_on_masks(rules, layout, grade):
-    level = generate(grade, rules=rules, layout=layout, seed=5, **SMALL)
+    level = generate(grade, attrs.evolve(SMALL, rules=rules), layout=layout, seed=5)
     check_level(level, grade)
     assert level.start.rules == rules
     if layout is not None:
@@ -79,16 +82,16 @@ def test_levels_with_groups_and_open_layouts(rules, layout, grade):
     # The looser the matching and the more open the board, the fewer ways a player has to
     # go wrong: with groups a hard deal is out of reach at this size (and a medium one
     # too, unless links are tight); hard deals on open layouts are rare.
-    level = generate(grade, rules=rules, layout=layout, seed=4, **SMALL)
+    level = generate(grade, attrs.evolve(SMALL, rules=rules), layout=layout, seed=4)
     check_level(level, grade)
     assert level.start.rules == rules
 
 
 def test_same_seed_same_level():
     for grade in ("easy", "hard"):
-        level = generate(grade, seed=9, **SMALL)
-        assert generate(grade, seed=9, **SMALL) == level
-    assert generate("easy", seed=9, **SMALL) != generate("easy", seed=10, **SMALL)
+        level = generate(grade, SMALL, seed=9)
+        assert generate(grade, SMALL, seed=9) == level
+    assert generate("easy", SMALL, seed=9) != generate("easy", SMALL, seed=10)
 
 
 def test_limits_stop_generation_quickly():
@@ -103,7 +106,7 @@ def test_limits_stop_generation_quickly():
     assert time.perf_counter() - started < 1
     # A 2 x 2 board has two pairs: a player can never go wrong, so it is never hard.
     with pytest.raises(LimitReached):
-        generate("hard", height=2, width=2, kinds=1, node_limit=20_000)
+        generate("hard", Params(2, 2, 1), node_limit=20_000)
 
 
 def test_bad_arguments():
@@ -111,16 +114,16 @@ def test_bad_arguments():
         generate("tough")
     with pytest.raises(TypeError):
         generate(2)
-    with pytest.raises(ArgumentError):
-        generate("easy", kinds=0)
-    with pytest.raises(ArgumentError):
-        generate("easy", height=3, width=3)
+    with pytest.raises(ArgumentError, match="kinds must be from 1"):
+        generate("easy", Params(kinds=0))
+    with pytest.raises(ArgumentError, match="an odd number"):
+        generate("easy", Params(3, 3, 2))
     with pytest.raises(ArgumentError):
         generate("easy", layout="sideways")
     with pytest.raises(ArgumentError, match="cannot be dealt"):
-        generate("easy", height=2, width=2, kinds=1, layout="#.\n.#")
+        generate("easy", Params(2, 2, 1), layout="#.\n.#")
     with pytest.raises(TypeError):
-        generate("easy", rules="gravity=down")
+        generate("easy", "12x8 gravity=down")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         generate("easy", seed="7")
     with pytest.raises(TypeError):
@@ -156,7 +159,7 @@ def test_grades_grow_with_measured_effort():
     """Over a few levels per grade, effort the grader never measured grows with the grade."""
     stuck, nodes = {}, {}
     for grade in GRADES:
-        levels = [generate(grade, seed=seed, **SMALL) for seed in range(3)]
+        levels = [generate(grade, SMALL, seed=seed) for seed in range(3)]
         stuck[grade] = statistics.mean(
             stuck_share(level.start, playouts=32, seed=1000 + n) for n, level in enumerate(levels)
         )
@@ -198,8 +201,7 @@ def test_generated_levels_have_their_grade_or_stop_at_the_limit(grade, height, w
         height += 1
     kinds = max(1, height * width // 4)
     try:
-        level = generate(grade, height=height, width=width, kinds=kinds, rules=rules, seed=seed,
-                         node_limit=5_000)
+        level = generate(grade, Params(width, height, kinds, rules), seed=seed, node_limit=5_000)
     except LimitReached:
         return
     check_level(level, grade)
@@ -273,7 +275,7 @@ def test_the_random_player_slides_under_slide_rules():
     crossed = Board.parse("ab.\nba.\n...", rules=Rules(slide=True))
     assert all(move.slide != (0, 0) for move in crossed.legal_moves())
     assert stuck_share(crossed) == 0.0
-    level = generate("medium", height=6, width=8, kinds=12, rules=Rules(slide=True), seed=1)
+    level = generate("medium", Params.parse("8x6 kinds=12 slide=yes"), seed=1)
     assert level.replayed().is_solved and grade_of(level.start) == "medium"
 
 
@@ -285,3 +287,14 @@ def test_grading_keeps_its_limits():
         with pytest.raises(LimitReached):
             stuck_share(board, **limits)
     assert grade_of(board, node_limit=10**7) == grade_of(board)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(GRADES), st.integers(0, 2**32))
+def test_levels_keep_the_params_asked_for(grade, seed):
+    params = Params.parse("8x6 kinds=12 outside=no")
+    try:
+        level = generate(grade, params, seed=seed, node_limit=50_000)
+    except LimitReached:
+        return
+    assert params_of(level.start) == params

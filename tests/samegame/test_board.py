@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from puzzlekit.errors import IllegalMoveError, ParseError
 from puzzlekit.samegame import COLOUR_CHARS, Board, Group, Move, Rules, random_board, settle
-from puzzlekit.testing.samegame import boards, games, moves
+from puzzlekit.samegame.strategies import boards, games, moves
 
 # -- an independent reference -------------------------------------------------
 

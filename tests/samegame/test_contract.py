@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from puzzlekit import PUZZLES, IllegalMoveError, MoveView, PuzzleMove, PuzzleState
 from puzzlekit.samegame import Board, Move, Rules, solve
-from puzzlekit.testing.samegame import boards, rules, states
+from puzzlekit.samegame.strategies import boards, rules, states
 
 
 def accepts(board: Board, move: object) -> bool:
@@ -33,7 +33,7 @@ def test_the_registry_entry() -> None:
     puzzle = PUZZLES["samegame"]
     assert (puzzle.name, puzzle.state, puzzle.move, puzzle.solve) == (
         "samegame", Board, Move, solve)
-    state = puzzle.random_state(7)
+    state = puzzle.random_state(7, puzzle.presets["small"])
     assert isinstance(state, PuzzleState) and isinstance(state.legal_moves(), MoveView)
     assert isinstance(Move(0, 0), PuzzleMove)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from puzzlekit.samegame import Board, core, random_board, settle
 from puzzlekit.samegame.core import Layout
-from puzzlekit.testing.samegame import boards
+from puzzlekit.samegame.strategies import boards
 
 
 def layout_of(board: Board) -> Layout:

@@ -19,9 +19,11 @@ from puzzlekit import PUZZLES, ArgumentError, Level, LimitReached, UnsolvableErr
 from puzzlekit.samegame import (
     CLICKOMANIA,
     GRADES,
-    PRESETS,
+    RULE_SETS,
+    STANDARD,
     Board,
     Move,
+    Params,
     Rules,
     clearable_board,
     clearing_line,
@@ -31,6 +33,11 @@ from puzzlekit.samegame import (
     solve,
 )
 from puzzlekit.samegame.generate import EASY_EFFORT, HARD_EFFORT, SEARCHED_COLOURS
+
+
+def sized(height: int, width: int, colours: int = 3, rules: Rules = STANDARD) -> Params:
+    """The params of a *height* x *width* board (the tests' old order of the sizes)."""
+    return Params(width=width, height=height, colours=colours, rules=rules)
 
 
 def check_level(level: Level[Board, Move], height: int, width: int, colours: int,
@@ -48,14 +55,15 @@ def check_level(level: Level[Board, Move], height: int, width: int, colours: int
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.integers(1, 6), st.integers(2, 6), st.integers(1, 6), st.sampled_from(sorted(PRESETS)),
+    st.integers(1, 6), st.integers(2, 6), st.integers(1, 6), st.sampled_from(sorted(RULE_SETS)),
     st.integers(0, 2**32),
 )
 def test_clearable_boards_of_every_small_shape(
     height: int, width: int, colours: int, rules: str, seed: int
 ) -> None:
-    level = clearable_board(height, width, colours, seed=seed, rules=PRESETS[rules])
-    check_level(level, height, width, colours, PRESETS[rules])
+    level = clearable_board(sized(height, width, colours, RULE_SETS[rules]), seed=seed)
+    check_level(level, height, width, colours, RULE_SETS[rules])
+    assert level.start.rules == RULE_SETS[rules]
     assert grade_of(level.start) == level.grade
 
 
@@ -69,8 +77,7 @@ def test_levels_have_the_grade_asked_for(
 ) -> None:
     rules = Rules(min_group=min_group)
     try:
-        level = generate(grade, height=height, width=width, colours=colours, rules=rules,
-                         seed=seed, node_limit=1_500)
+        level = generate(grade, sized(height, width, colours, rules), seed=seed, node_limit=1_500)
     except LimitReached:
         return  # some grades are rare on small boards (a 2 x 2 board is never hard)
     check_level(level, height, width, colours, rules)
@@ -92,20 +99,20 @@ def test_default_levels_of_every_grade(grade: str) -> None:
     (30, 30, 5, "hard"), (12, 12, 4, "easy"),
 ])
 def test_large_levels(height: int, width: int, colours: int, grade: str) -> None:
-    level = generate(grade, height=height, width=width, colours=colours, seed=1)
+    level = generate(grade, sized(height, width, colours), seed=1)
     check_level(level, height, width, colours, Rules())
     assert level.grade == grade
 
 
 def test_the_same_seed_gives_the_same_level() -> None:
     for colours in (3, 5):
-        first = generate("medium", colours=colours, seed=42)
-        assert generate("medium", colours=colours, seed=42) == first
-        assert generate("medium", colours=colours, seed=42, node_limit=10**7) == first
-        assert generate("medium", colours=colours, seed=42, time_limit=60) == first
-        assert generate("medium", colours=colours, seed=43) != first
-        assert clearable_board(10, 10, colours, seed=42) == clearable_board(
-            10, 10, colours, seed=42)
+        params = sized(10, 10, colours)
+        first = generate("medium", params, seed=42)
+        assert generate("medium", params, seed=42) == first
+        assert generate("medium", params, seed=42, node_limit=10**7) == first
+        assert generate("medium", params, seed=42, time_limit=60) == first
+        assert generate("medium", params, seed=43) != first
+        assert clearable_board(params, seed=42) == clearable_board(params, seed=42)
     assert len({generate("easy").start for _ in range(4)}) > 1  # seed=None: fresh
 
 
@@ -117,7 +124,7 @@ def test_grades_grow_with_the_effort_of_other_searches(side: int, colours: int) 
     cells = side * side
     failures, efforts = [], []
     for grade in GRADES:
-        boards = [generate(grade, height=side, width=side, colours=colours, seed=seed).start
+        boards = [generate(grade, sized(side, side, colours), seed=seed).start
                   for seed in range(6)]
         failures.append(statistics.mean(
             not solve(board, node_limit=2 * cells, seed=seed).solved
@@ -153,7 +160,7 @@ def test_the_registry_makes_and_grades_levels() -> None:
     puzzle = PUZZLES["samegame"]
     assert puzzle.grades == GRADES and puzzle.grade is grade_of and puzzle.generate is generate
     assert SEARCHED_COLOURS == 3
-    level = clearable_board(4, 4, 3, seed=3, rules=CLICKOMANIA)
+    level = clearable_board(sized(4, 4, 3, CLICKOMANIA), seed=3)
     assert level.start.rules == CLICKOMANIA and level.replayed().is_solved
 
 
@@ -161,26 +168,28 @@ def test_limits_and_arguments() -> None:
     started = time.perf_counter()
     for colours in (2, 3, 5):
         with pytest.raises(LimitReached):
-            generate("hard", colours=colours, seed=1, node_limit=1)
+            generate("hard", sized(10, 10, colours), seed=1, node_limit=1)
         with pytest.raises(LimitReached):  # a hard board takes more search than this
-            generate("hard", colours=colours, seed=1, node_limit=int(HARD_EFFORT * 100))
+            generate("hard", sized(10, 10, colours), seed=1, node_limit=int(HARD_EFFORT * 100))
         with pytest.raises(LimitReached):
-            clearable_board(20, 20, colours, seed=1, time_limit=0)
+            clearable_board(sized(20, 20, colours), seed=1, time_limit=0)
     assert time.perf_counter() - started < 2
     with pytest.raises(LimitReached, match=r"samegame\.generate"):
-        generate("hard", height=2, width=2, colours=2, seed=1)  # no 2 x 2 board is hard
-    with pytest.raises(ArgumentError, match="no 1 x 2 board can be cleared with min_group 3"):
-        clearable_board(1, 2, 3, rules=Rules(min_group=3))
+        generate("hard", sized(2, 2, 2), seed=1)  # no 2 x 2 board is hard
+    with pytest.raises(ArgumentError, match="no 2 x 1 board can be cleared with min_group 3"):
+        clearable_board(sized(1, 2, 3, Rules(min_group=3)))
     with pytest.raises(ArgumentError, match="no grade"):
         generate("tough")
     with pytest.raises(TypeError):
         generate(2)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError):
-        generate("easy", height=1001)
-    with pytest.raises(ArgumentError):
-        clearable_board(2, 2, 63)
-    with pytest.raises(TypeError):
-        clearable_board(2, 2, 3, rules="standard")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="height must be from 1 to 1000"):
+        generate("easy", sized(1001, 1))
+    with pytest.raises(ArgumentError, match="colours"):
+        clearable_board(sized(2, 2, 63))
+    with pytest.raises(TypeError, match="params must be samegame Params"):
+        clearable_board("2x2")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules must be a samegame Rules"):
+        sized(2, 2, 3, "standard")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         generate("easy", seed="1")  # type: ignore[arg-type]
 
@@ -217,6 +226,20 @@ def test_the_clearing_search_stops_at_its_limits() -> None:
 def test_narrow_boards_with_few_colours_are_cleared(shape):
     # Random single columns can rarely be cleared: such shapes are built backwards too.
     height, width, colours = shape
-    level = clearable_board(height, width, colours, seed=2)
+    level = clearable_board(sized(height, width, colours), seed=2)
     assert (level.start.height, level.start.width) == (height, width)
     assert level.replayed().is_solved
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(GRADES), st.integers(0, 2**32))
+def test_levels_keep_the_params_asked_for(grade: str, seed: int) -> None:
+    params = Params.parse("6x5 colours=3 rules=clickomania")
+    try:
+        level = generate(grade, params, seed=seed, node_limit=20_000)
+    except LimitReached:
+        return
+    found = PUZZLES["samegame"].params_of(level.start)
+    # Size and rules are kept; a level uses at most the colours asked for.
+    assert found.size == params.size and found.rules == params.rules
+    assert found.colours <= params.colours

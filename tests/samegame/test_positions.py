@@ -1,19 +1,22 @@
 """Random boards and the shipped standard set."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import PUZZLES
 from puzzlekit.samegame import (
     CLICKOMANIA,
     MAX_SIDE,
+    PRESETS,
     Board,
     load_standard_set,
+    params_of,
     random_board,
     random_state,
     solve,
 )
+from puzzlekit.samegame.strategies import params
 
 
 @given(st.integers(1, 12), st.integers(1, 12), st.integers(1, 62), st.integers(0, 2**64))
@@ -80,8 +83,26 @@ def test_random_board_without_a_seed_is_fresh_and_takes_rules():
 
 
 @given(st.integers(0, 2**64))
-def test_random_state_solves_completely_and_fast(seed):
-    state = random_state(seed)
-    assert state == random_state(seed) and PUZZLES["samegame"].random_state(seed) == state
-    result = solve(state)
+def test_the_small_preset_solves_completely_and_fast(seed):
+    small = PRESETS["small"]
+    state = random_state(seed, small)
+    assert state == random_state(seed, small) == PUZZLES["samegame"].random_state(seed, small)
+    result = solve(state, seed=0)
     assert result.complete and result.seconds < 1  # about 0.05 s; a loaded machine is slower
+
+
+@settings(max_examples=20)
+@given(params(), st.integers(0, 2**64))
+def test_random_state_keeps_its_params(wanted, seed):
+    state = random_state(seed, wanted)
+    found = params_of(state)
+    assert found.size == wanted.size and found.rules == wanted.rules
+    assert found.colours <= wanted.colours  # a colour may be missing from a small board
+    assert (state.width, state.height, state.count) == (*wanted.size, wanted.width * wanted.height)
+
+
+def test_random_state_defaults_to_the_default_preset_and_fresh_randomness():
+    assert params_of(random_state(1)) == PRESETS["default"]
+    assert len({random_state() for _ in range(4)}) == 4
+    with pytest.raises(TypeError, match="params must be samegame Params"):
+        random_state(1, "5x5")  # type: ignore[arg-type]

@@ -7,8 +7,8 @@ from hypothesis import given
 
 from puzzlekit import ArgumentError, IllegalMoveError
 from puzzlekit.samegame import COLOUR_CHARS, Board, Move
+from puzzlekit.samegame.strategies import boards
 from puzzlekit.svg import COLOUR_BLIND_PALETTE, Svg
-from puzzlekit.testing.samegame import boards
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -13,14 +13,14 @@ from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError
 from puzzlekit.samegame import (
     CLEAR_THE_BOARD,
     CLICKOMANIA,
-    PRESETS,
+    RULE_SETS,
     STANDARD,
     Board,
     Rules,
     load_standard_set,
     play_sequence,
 )
-from puzzlekit.testing.samegame import games, rules
+from puzzlekit.samegame.strategies import games, rules
 
 DATA = Path(__file__).parent / "data"
 
@@ -41,7 +41,7 @@ def test_clickomania_scores_the_blocks_removed():
     final, score = play_sequence(board.with_rules(CLICKOMANIA), [(0, 0), (1, 0)])
     assert score == board.count - final.count == 4
     assert final == Board.parse("22..\n44..", rules=CLICKOMANIA)
-    assert PRESETS["clickomania"] is CLICKOMANIA
+    assert RULE_SETS["clickomania"] is CLICKOMANIA
 
 
 def test_end_penalties():
@@ -120,11 +120,11 @@ def test_rules_text_round_trips(rule_set):
         ("min_group=1 min_group=2", "min_group is set twice"),
         ("colour=3", "unknown setting 'colour=3'"),
         ("min_group", "unknown setting 'min_group'"),
-        ("min_group=0", "min_group must be from 1"),
-        ("offset=" + "9" * 5000, "offset must be an integer"),
-        ("offset=²", "offset must be an integer"),
+        ("min_group=0", "min_group must be a whole number from 1 to 1000000000"),
+        ("offset=" + "9" * 5000, "offset must be a whole number"),
+        ("offset=²", "offset must be a whole number"),
         ("squared=1", "squared must be yes or no"),
-        ("end_penalty=all", "end_penalty must be one of"),
+        ("end_penalty=all", "end_penalty must be none, per-colour or total"),
         ("standard clickomania", "unknown setting 'standard'"),
     ],
 )
@@ -145,7 +145,7 @@ def test_board_rules_header():
 
 
 def test_rules_are_frozen_values_that_pickle_and_rebuild():
-    for preset in PRESETS.values():
+    for preset in RULE_SETS.values():
         assert pickle.loads(pickle.dumps(preset)) == preset
         assert eval(repr(preset)) == preset
     with pytest.raises(AttributeError):

@@ -12,21 +12,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit import ArgumentError, Progress, SearchResult
+from puzzlekit import PUZZLES, ArgumentError, LimitReached, Progress, SearchResult
 from puzzlekit.samegame import (
     CLICKOMANIA,
     PRESETS,
+    RULE_SETS,
     STANDARD,
     Board,
     Move,
     Rules,
-    load_standard_set,
     play_sequence,
     random_board,
     random_state,
 )
-from puzzlekit.samegame.solver import solve
-from puzzlekit.testing.samegame import boards, rules, states
+from puzzlekit.samegame.solver import hint, solve
+from puzzlekit.samegame.strategies import boards, rules, states
 
 Columns = tuple[tuple[int, ...], ...]
 
@@ -157,12 +157,12 @@ def test_states_solve_completely_and_optimally(state: Board) -> None:
     assert result.complete and (result.score, not result.proved_unsolvable) == best_possible(state)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_optimum_on_many_small_random_boards(name: str) -> None:
     # The transposition merge once kept the first path to a position, not the best:
     # 0.1-0.35% of such boards came out a few points short with complete=True.
     for seed in range(150):
-        board = random_board(3, 5, 2 + seed % 2, seed=seed, rules=PRESETS[name])
+        board = random_board(3, 5, 2 + seed % 2, seed=seed, rules=RULE_SETS[name])
         result = solve(board)
         assert result.complete and result.score == best_possible(board)[0], seed
 
@@ -199,7 +199,8 @@ def test_finished_boards_have_an_empty_line() -> None:
 
 
 def test_partial_work_is_kept() -> None:
-    board = random_state(4).play(next(iter(random_state(4).legal_moves())))
+    start = random_state(4, PRESETS["small"])
+    board = start.play(next(iter(start.legal_moves())))
     result = solve(board)
     check(result)
     assert result.start == board
@@ -255,10 +256,11 @@ def test_time_limit_is_honoured_with_a_real_line(board: Board, time_limit: float
 
 @pytest.mark.parametrize("limit", [math.inf, 1e308, 10**400])
 def test_huge_time_limits_mean_no_limit(limit: float) -> None:
-    result = solve(random_state(2), time_limit=limit)
+    board = random_state(2, PRESETS["small"])
+    result = solve(board, time_limit=limit)
     check(result)
     assert result.complete
-    assert random_state(2).hint(time_limit=limit) in random_state(2).legal_moves()
+    assert board.hint(time_limit=limit) in board.legal_moves()
 
 
 def test_a_zero_limit_still_gives_the_first_move() -> None:
@@ -266,7 +268,21 @@ def test_a_zero_limit_still_gives_the_first_move() -> None:
     for result in (solve(board, node_limit=0), solve(board, time_limit=0)):
         check(result)
         assert len(result.moves) >= 1 and not result.complete
-    assert board.hint(node_limit=0) in board.legal_moves()
+    # A hint is the first move of a whole line: one move is only a guess, so it refuses.
+    for limits in ({"node_limit": 0}, {"time_limit": 0}):
+        with pytest.raises(LimitReached, match="samegame hint stopped by a limit"):
+            hint(board, **limits)  # type: ignore[arg-type]
+        with pytest.raises(LimitReached):
+            board.hint(**limits)  # type: ignore[arg-type]
+    # A first move that ends the game is a whole line: no search is needed.
+    assert hint(Board.parse("11"), node_limit=0) == Move(0, 0)
+
+
+def test_hint_under_a_limit_is_the_first_move_of_a_whole_line() -> None:
+    board = random_board(15, 15, 5, seed=2)
+    move = hint(board, node_limit=2000)
+    assert move in board.legal_moves()
+    assert PUZZLES["samegame"].hint is hint and board.hint(node_limit=2000) == move
 
 
 def test_hint_is_the_first_move_of_an_optimal_line() -> None:
@@ -299,17 +315,14 @@ def test_bad_arguments() -> None:
         board.hint(node_limit=-1)
 
 
-def test_a_portfolio_keeps_the_best_of_its_seeds():
-    from concurrent.futures import ThreadPoolExecutor
-
-    board = load_standard_set()[0]
-    singles = [solve(board, node_limit=400, seed=seed) for seed in (5, 6, 7)]
-    with ThreadPoolExecutor(3) as pool:
-        best = solve(board, node_limit=400, seed=5, jobs=3, executor=pool)
-    assert best.score == max(single.score for single in singles)
-    assert best in singles and best.replayed() == best.final
-
-
-def test_jobs_must_be_a_positive_int():
-    with pytest.raises(ArgumentError, match="jobs"):
-        solve(Board.parse("11"), jobs=0)
+def test_the_seed_none_is_fresh_and_an_int_reproduces() -> None:
+    board = random_board(10, 10, 4, seed=3)
+    same = {solve(board, node_limit=3000, seed=7).moves for _ in range(2)}
+    fresh = {solve(board, node_limit=3000).moves for _ in range(4)}
+    assert len(same) == 1 and len(fresh) > 1
+    assert PUZZLES["samegame"].seeded
+    assert solve(board, node_limit=300, seed=7, worker=3) == solve(board, node_limit=300, seed=7)
+    with pytest.raises(ArgumentError, match="worker"):
+        solve(board, worker=-1)
+    with pytest.raises(TypeError):
+        solve(board, jobs=2)  # type: ignore[call-arg]  # the portfolio is generic now

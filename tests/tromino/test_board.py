@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError
 from puzzlekit.svg import Svg
-from puzzlekit.testing.tromino import boards, legal_trominoes, partial_boards, trominoes
 from puzzlekit.tromino import Board, Tiling, Tromino, tile
+from puzzlekit.tromino.strategies import boards, legal_trominoes, partial_boards, trominoes
 
 # -- trominoes ---------------------------------------------------------------------------
 

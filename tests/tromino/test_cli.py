@@ -1,4 +1,5 @@
-"""The ``puzzlekit tromino`` commands, run as a user runs them."""
+"""The tromino puzzle's own commands (tile, check, tilings, untileable), and the shared
+verbs on its params, run as a user runs them."""
 
 import json
 import xml.etree.ElementTree as ET
@@ -7,63 +8,73 @@ from functools import partial
 import pytest
 from commandline import run_puzzlekit
 
-from puzzlekit.tromino import Board, Tiling, grade_of, is_tileable, tile
+from puzzlekit.tromino import (
+    Board,
+    Params,
+    Tiling,
+    count_tilings,
+    grade_of,
+    is_tileable,
+    params_of,
+    tile,
+)
 
 run = partial(run_puzzlekit, "tromino")
 
 
 def test_tile_prints_a_valid_tiling(tmp_path):
     svg = tmp_path / "out.svg"
-    result = run("tile", "16", "--hole", "3,5", "--svg", str(svg))
+    result = run("tile", "16x16", "--hole", "3,5", "--svg", str(svg))
     assert result.returncode == 0, result.stderr
     tiling = Tiling.parse(result.stdout)
     assert tiling.is_valid() and tiling.board == Board.square(16, (3, 5))
     assert ET.fromstring(svg.read_text()).tag.endswith("svg")
 
 
-def test_tile_json_and_rectangles():
-    result = run("tile", "--rows", "5", "--cols", "8", "--hole", "0,0", "--json")
+def test_tile_sizes_are_width_first_and_json_replays():
+    result = run("tile", "8x5", "--hole", "0,0", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["tileable"] and data["height"] == 5 and data["width"] == 8
-    assert len(data["moves"]) == 13 and Tiling.parse(data["board"]).is_valid()
+    assert len(data["moves"]) == 13 and Tiling.parse(data["tiling"]).is_valid()
     board = Board(5, 8, [(0, 0)])
     for move in data["moves"]:
         board = board.play(move)
-    assert board.is_solved and str(board) == data["board"]
+    assert board.is_solved and str(board) == data["tiling"]
 
 
 def test_a_limit_is_exit_3_and_null_never_false():
     # was: {"tileable": false} for this tileable board
     holes = ["0,0", "0,1", "4,4", "8,8", "2,6", "6,2"]
-    args = ["tile", "--rows", "9", "--cols", "9", *[f"--hole={h}" for h in holes]]
+    args = ["tile", "9x9", *[f"--hole={h}" for h in holes]]
     result = run(*args, "--node-limit", "1", "--json")
     assert result.returncode == 3, result.stderr
     assert json.loads(result.stdout)["tileable"] is None
     result = run(*args, "--node-limit", "1")
     assert result.returncode == 3 and "limit" in result.stderr
     assert run(*args, "--json").returncode == 0
-    result = run("count", "11x11", "--hole", "0,0", "--node-limit", "5", "--json")
-    assert result.returncode == 3 and json.loads(result.stdout)["count"] is None
-    result = run("count", "16x16", "--hole", "0,0", "--time-limit", "0.1")
+    result = run("tilings", "11x11", "--hole", "0,0", "--node-limit", "5", "--json")
+    assert result.returncode == 3 and json.loads(result.stdout)["kind"] == "error"
+    result = run("tilings", "16x16", "--hole", "0,0", "--time-limit", "0.1")
     assert result.returncode == 3 and "time limit" in result.stderr
 
 
 def test_untileable_exits_1_with_the_reason():
-    result = run("tile", "5", "--hole", "0,1")
+    result = run("tile", "5x5", "--hole", "0,1")
     assert result.returncode == 1
-    assert "5x5 colouring argument" in result.stdout
-    result = run("tile", "6", "--hole", "0,1", "--json")
-    assert result.returncode == 1 and not json.loads(result.stdout)["tileable"]
+    assert "5x5 colouring argument" in result.stderr
+    result = run("tile", "6x6", "--hole", "0,1", "--json")
+    assert result.returncode == 1 and json.loads(result.stdout)["tileable"] is False
 
 
 @pytest.mark.parametrize(
     "args",
-    [("tile", "0", "--hole", "0,0"), ("tile", "4", "--hole", "9,9"), ("tile", "4", "--hole", "x"),
-     ("tile", "--hole", "0,0"), ("count", "9by12"), ("count", "40x40", "--hole", "0,0"),
-     ("tile", "99999", "--hole", "0,0"), ("count", "3x3", "--time-limit", "-1"),
-     ("check", "/no/such"), ("random", "8", "--holes", "1", "--untileable"),
-     ("generate", "easy", "--holes", "3")],
+    [("tile", "0x4", "--hole", "0,0"), ("tile", "4x4", "--hole", "9,9"),
+     ("tile", "4x4", "--hole", "x"), ("tile", "4", "--hole", "0,0"), ("tilings", "9by12"),
+     ("tilings", "40x40", "--hole", "0,0"), ("tile", "99999x99999", "--hole", "0,0"),
+     ("tilings", "3x3", "--time-limit", "-1"), ("check", "/no/such"),
+     ("untileable", "8x8", "holes=1"), ("untileable", "8x8", "holes=1", "holes=4"),
+     ("generate", "easy", "8x8", "holes=3"), ("random", "8"), ("random", "8x8", "hole=1")],
 )
 def test_bad_input_exits_2_without_traceback(args):
     result = run(*args)
@@ -86,45 +97,49 @@ def test_check_valid_and_invalid(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stderr
 
 
-def test_count():
-    result = run("count", "8x8", "--hole", "0,0")
+def test_tilings_counts_a_size():
+    result = run("tilings", "8x8", "--hole", "0,0")
     assert result.returncode == 0 and result.stdout.strip() == "30355"
-    result = run("count", "3x3", "--pieces", "LI", "--json")
-    assert json.loads(result.stdout)["count"] == 10
+    result = run("tilings", "3x3", "--pieces", "LI", "--json")
+    assert json.loads(result.stdout)["count"] == 10 == count_tilings(Board(3, 3), "LI")
+    result = run("tilings", "9x2", "--json")
+    assert json.loads(result.stdout)["count"] == count_tilings(Board(2, 9))
 
 
-def test_random_deals_tileable_and_untileable_boards():
-    result = run("random", "12", "--holes", "21", "--seed", "4", "--json")
+def test_untileable_deals_a_board_with_no_tiling():
+    result = run("untileable", "20x20", "holes=100", "--seed", "4", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    tiling = Tiling.parse(data["board"])
-    assert data["tileable"] and tiling.is_valid() and len(tiling.board.holes) == 21
-    assert str(tiling.board) == data["start"] == run("random", "12", "--holes", "21", "--seed",
-                                                     "4").stdout.strip()
-    result = run("random", "--rows", "20", "--cols", "20", "--holes", "100", "--untileable",
-                 "--seed", "4", "--json")
-    data = json.loads(result.stdout)
-    assert not data["tileable"] and "walled off" in data["reason"]
-    assert not is_tileable(Board.parse(data["start"]))
+    board = Board.parse(data["text"])
+    assert "walled off" in data["reason"] and not is_tileable(board)
+    assert params_of(board) == Params(20, 20, holes=100)
+    again = run("untileable", "20x20", "holes=100", "--seed", "4")
+    assert again.stdout.strip() == data["text"]
 
 
-def test_generate_prints_a_level_of_the_grade():
-    result = run("generate", "hard", "--height", "7", "--width", "9", "--seed", "3", "--json")
+def test_the_shared_verbs_take_width_first_params(tmp_path):
+    result = run("generate", "hard", "9x7", "--seed", "3", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     board = Board.parse(data["start"])
-    assert data["grade"] == "hard" == grade_of(board) and (board.height, board.width) == (7, 9)
+    assert data["grade"] == "hard" == grade_of(board) and (board.width, board.height) == (9, 7)
+    assert params_of(board) == Params(9, 7) and data["params"] == "9x7"
     for move in data["witness"]:
         board = board.play(move)
     assert board.is_solved
-    result = run("generate", "hard", "--height", "7", "--width", "9", "--seed", "3")
-    assert result.returncode == 0 and result.stdout.strip() == data["start"]
-    result = run("generate", "hard", "--height", "3", "--width", "3", "--holes", "3",
-                 "--node-limit", "100")
-    assert result.returncode == 3 and "limit" in result.stderr
+    result = run("random", "--preset", "small", "--seed", "2", "--json")
+    assert json.loads(result.stdout)["params"] == "6x6 holes=3"
+    start = tmp_path / "start.txt"
+    start.write_text("#.....\n......\n")
+    result = run("count", str(start))
+    assert result.returncode == 0 and result.stdout.strip() == "0"  # 11 cells: no tiling
+    start.write_text("#....\n.....\n")
+    assert run("count", str(start)).stdout.strip() == str(
+        count_tilings(Board.parse("#....\n....."))
+    )
 
 
-@pytest.mark.parametrize("command", ["tile", "check", "count", "random", "generate"])
+@pytest.mark.parametrize("command", ["tile", "check", "tilings", "untileable"])
 def test_help_shows_an_example(command):
     result = run(command, "--help")
     assert result.returncode == 0 and "example: puzzlekit tromino" in result.stdout

@@ -15,7 +15,6 @@ from tromino.checks import assert_valid_tiling
 
 from puzzlekit import PUZZLES, IllegalMoveError, LimitReached, MoveView, PuzzleState, SearchResult
 from puzzlekit.errors import UnsolvableError
-from puzzlekit.testing.tromino import boards, states
 from puzzlekit.tromino import (
     Board,
     Tromino,
@@ -27,6 +26,7 @@ from puzzlekit.tromino import (
     solve,
     tile,
 )
+from puzzlekit.tromino.strategies import boards, states
 
 
 def transposed(board):

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 
 from puzzlekit.errors import ArgumentError, LimitReached
-from puzzlekit.testing.tromino import boards
 from puzzlekit.tromino import Board, TilingCount, count_tilings, has_tiling, search_count
+from puzzlekit.tromino.strategies import boards
 
 _PUBLISHED = json.loads((Path(__file__).parent / "data" / "published_counts.json").read_text())
 

@@ -15,12 +15,14 @@ from puzzlekit.tromino import (
     GRADES,
     PROVED_CELLS,
     Board,
+    Params,
     Tiling,
     Tromino,
     default_holes,
     generate,
     grade_of,
     is_tileable,
+    params_of,
     random_board,
     random_tiling,
     rectangle_tileable,
@@ -133,7 +135,7 @@ def test_impossible_requests_say_why():
         random_board(8, holes=3)
     with pytest.raises(ArgumentError, match="from 0 to 64"):
         random_board(8, holes=65)
-    with pytest.raises(ArgumentError, match="3x5 rectangle cannot be tiled"):
+    with pytest.raises(ArgumentError, match="5x3 rectangle cannot be tiled"):
         random_board(3, 5, holes=0)
     with pytest.raises(ArgumentError, match="one cell wide"):
         random_board(1, 6, holes=3)
@@ -210,14 +212,16 @@ def test_grade_of_refuses_what_cannot_be_tiled_and_keeps_limits():
 @pytest.mark.parametrize("grade", GRADES)
 @pytest.mark.parametrize(("height", "width"), [(6, 6), (8, 8), (7, 10)])
 def test_levels_have_their_grade_and_a_tiling(grade, height, width):
-    level = generate(grade, height=height, width=width, seed=5)
+    params = Params(width, height)
+    level = generate(grade, params, seed=5)
     board = level.start
     assert (board.height, board.width, len(board.holes)) == (
         height, width, default_holes(height, width))
+    assert params_of(board) == params
     assert level.grade == grade == grade_of(board)
     assert level.replayed().is_solved
     assert_valid_tiling(board, Tiling.of(board, level.witness))
-    assert generate(grade, height=height, width=width, seed=5) == level
+    assert generate(grade, params, seed=5) == level
 
 
 def test_grades_grow_with_the_search_effort():
@@ -240,19 +244,19 @@ def test_generate_checks_its_arguments_and_limits():
     with pytest.raises(ArgumentError, match="no grade"):
         generate("tough")
     with pytest.raises(ArgumentError, match="not a multiple of 3"):
-        generate("easy", holes=3)
-    with pytest.raises(ArgumentError):
-        generate("easy", height=0)
+        generate("easy", Params(8, 8, holes=3))
+    with pytest.raises(TypeError, match=r"Params\.parse"):
+        generate("easy", "8x8")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="nothing to tile"):
-        generate("easy", height=2, width=2, holes=4)
+        generate("easy", Params(2, 2, holes=4))
     with pytest.raises(ArgumentError, match="one cell wide"):
-        generate("easy", height=1, width=5)
+        generate("easy", Params(5, 1))
     started = time.perf_counter()
     with pytest.raises(LimitReached):
         generate("hard", seed=1, node_limit=1)
     with pytest.raises(LimitReached):
         # 3x3 levels are never hard: the draws stop at the limit.
-        generate("hard", height=3, width=3, holes=3, seed=1, node_limit=5000)
+        generate("hard", Params(3, 3, holes=3), seed=1, node_limit=5000)
     assert time.perf_counter() - started < 10
 
 

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from tromino.checks import assert_valid_tiling, naive_tileable
 
 from puzzlekit.errors import ArgumentError, IllegalMoveError, LimitReached, UnsolvableError
-from puzzlekit.testing.tromino import boards, one_hole_boards, tileable_boards, tilings
 from puzzlekit.tromino import (
     Board,
     Tiling,
@@ -21,6 +20,7 @@ from puzzlekit.tromino import (
     solve,
     tile,
 )
+from puzzlekit.tromino.strategies import boards, one_hole_boards, tileable_boards, tilings
 
 
 def recursive_golomb(n, hole):

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import ArgumentError, IllegalMoveError, ParseError, PuzzleError
-from puzzlekit.testing.twist import placements, states
 from puzzlekit.twist import (
     Placement,
     State,
@@ -31,6 +30,7 @@ from puzzlekit.twist import (
     solve,
 )
 from puzzlekit.twist.render import svg
+from puzzlekit.twist.strategies import placements, states
 
 CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
 HUGE = 10**400

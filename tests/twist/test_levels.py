@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import PUZZLES, ArgumentError, Level, LimitReached, UnsolvableError
-from puzzlekit.testing.twist import solutions, states
+from puzzlekit.limits import Budget
 from puzzlekit.twist import (
     GRADES,
     PEG_BITS,
@@ -24,7 +24,9 @@ from puzzlekit.twist import (
     generate,
     grade_of,
 )
+from puzzlekit.twist.grading import measure_difficulty
 from puzzlekit.twist.pieces import HEIGHT, WIDTH
+from puzzlekit.twist.strategies import solutions, states
 
 STUDENT = ("student level 1", "student level 2", "student level 3")
 
@@ -231,3 +233,16 @@ def test_limits_stop_generation_and_grading():
     with pytest.raises(LimitReached, match="a request to stop"):
         generate("wizard", seed=1, progress=lambda report: asked.append(report) or True)
     assert asked
+
+
+@given(states(solvable=True), st.integers(0, 400))
+@settings(max_examples=25)
+def test_measure_difficulty_is_difficulty_within_a_shared_budget(start, nodes):
+    try:
+        expected = difficulty(start, node_limit=nodes)
+    except LimitReached:
+        expected = None
+    budget = Budget(node_limit=nodes)
+    assert measure_difficulty(start, budget) == expected
+    assert budget.exhausted == (expected is None)
+    assert measure_difficulty(start, Budget()) == difficulty(start)

@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import IllegalMoveError, ParseError
-from puzzlekit.testing.twist import moves, placements, solutions, states
 from puzzlekit.twist import (
     SHAPES,
     Placement,
@@ -21,6 +20,7 @@ from puzzlekit.twist import (
 from puzzlekit.twist import (
     solutions as solution_strings,
 )
+from puzzlekit.twist.strategies import moves, placements, solutions, states
 
 CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import LimitReached, SearchResult, UnsolvableError
-from puzzlekit.testing.twist import solutions, states
+from puzzlekit.limits import Budget
 from puzzlekit.twist import (
     PUZZLE,
     Solutions,
@@ -22,6 +22,14 @@ from puzzlekit.twist import (
     solve,
     viable_piece_placements,
 )
+from puzzlekit.twist.solver import (
+    completion,
+    has_one_solution,
+    iter_solutions,
+    solution_count,
+    tilings,
+)
+from puzzlekit.twist.strategies import solutions, states
 
 # The rules as the spec states them, independent of puzzlekit.twist.pieces.
 SHAPES = {
@@ -310,3 +318,53 @@ def test_random_states_solve_and_limits_never_claim_impossible(seed, nodes):
 def test_the_registry_entry():
     assert PUZZLE.name == "twist" and PUZZLE.state is State and PUZZLE.solve is solve
     assert PUZZLE.move.parse("a7A7") == State.parse("a7A7").pieces[0]
+
+
+def test_tilings_are_the_solutions_of_the_empty_board_in_every_orientation():
+    canonical = {State(choices[0] for choices in tiling) for tiling in tilings()}
+    assert canonical == set(find_solutions(State()).solutions)
+    assert len(canonical) == len(tilings()) == 5992
+    for tiling in tilings()[::599]:
+        for choices in tiling:
+            assert len({frozenset(choice.cells) for choice in choices}) == 1
+            orientations = [choice.orientation for choice in choices]
+            assert orientations == sorted(set(orientations))
+
+
+@given(solutions(pegs=False), st.randoms(use_true_random=False))
+@settings(max_examples=20)
+def test_any_orientation_of_each_tiling_piece_is_a_solution(solved, rng):
+    tiling = next(t for t in tilings() if State(c[0] for c in t) == solved.canonical())
+    assert_solution_of(State(rng.choice(choices) for choices in tiling), State())
+
+
+@given(states())
+@settings(max_examples=25)
+def test_the_budget_forms_agree_with_the_forms_with_limits(start):
+    budget = Budget()
+    assert tuple(iter_solutions(start, budget)) == find_solutions(start).solutions
+    assert not budget.exhausted
+    count = count_solutions(start)
+    assert solution_count(start, Budget()) == count
+    assert has_one_solution(start, Budget()) == (count == 1)
+    assert completion(start, Budget()) == (solve(start).moves or None)
+
+
+@given(states(), st.integers(0, 300))
+@settings(max_examples=25)
+def test_the_budget_forms_stop_when_the_budget_does(start, nodes):
+    try:
+        count = count_solutions(start, node_limit=nodes)
+    except LimitReached:
+        count = None
+    budget = Budget(node_limit=nodes)
+    found = solution_count(start, budget)
+    assert budget.exhausted == (count is None)
+    if count is not None:
+        assert found == count
+    budget = Budget(node_limit=nodes)
+    moves = completion(start, budget)
+    if budget.exhausted:
+        assert moves is None
+    else:
+        assert moves == (solve(start).moves or None)

@@ -5,10 +5,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from puzzlekit import IllegalMoveError, ParseError
-from puzzlekit.testing.twist import states
+from puzzlekit import ArgumentError, IllegalMoveError, ParseError
 from puzzlekit.twist import LegalMoves, Placement, State
+from puzzlekit.twist.state import letter_count_problem, placement_problem
+from puzzlekit.twist.strategies import states
 
 CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
 SOLVED_1 = "a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0j2B0j1C0k3C0l4B0l5C0"
@@ -235,3 +237,28 @@ def test_legal_moves_ignore_loops_hanging_off_the_board():
     assert state.play("h1B0").piece("h") == Placement.parse("h1B0")
     assert "h1B0" in state.legal_moves()
     assert Placement.parse("h1B0") in set(state.legal_moves())
+
+
+@given(st.text(alphabet="abcdijklm0123789ABDE", max_size=5))
+@settings(max_examples=60)
+def test_placement_problem_is_none_exactly_when_the_text_parses(text):
+    problem = placement_problem(text)
+    try:
+        parsed = Placement.parse(text)
+    except ParseError as error:
+        assert problem is not None and problem in str(error)
+    else:
+        assert problem is None and str(parsed) == text
+
+
+@given(st.lists(st.sampled_from(["a7A7", "a1A0", "i6B0", "j2B0", "j1C0", "j3C0"]), max_size=5))
+@settings(max_examples=40)
+def test_letter_count_problem_is_none_exactly_when_the_placements_make_a_state(texts):
+    placements = [Placement.parse(text) for text in texts]
+    problem = letter_count_problem(placements)
+    try:
+        State(placements)
+    except ArgumentError as error:
+        assert problem is not None and problem in str(error)
+    else:
+        assert problem is None

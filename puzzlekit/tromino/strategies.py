@@ -3,11 +3,12 @@
 ``boards()`` draws boards with random holes, ``one_hole_boards()`` the
 classic deficient rectangles, ``tileable_boards()`` one-hole rectangles that
 can be tiled, ``trominoes(board)`` trominoes inside a board,
-``legal_trominoes(board)`` those it accepts now, ``partial_boards()`` boards
-after a few legal placements, ``states()`` the positions of the registry's
-contract tests, ``tilings()`` tilings from :func:`~puzzlekit.tromino.tile` and
-``dealt_boards()`` boards from :func:`~puzzlekit.tromino.random_board`, tileable
-or not by construction.
+``legal_trominoes(board)`` those it accepts now (``moves(board)``, the
+registry's name), ``partial_boards()`` boards after a few legal placements,
+``params()`` small params that random boards can have, ``states()`` the
+positions of the registry's contract tests, ``tilings()`` tilings from
+:func:`~puzzlekit.tromino.tile` and ``dealt_boards()`` boards from
+:func:`~puzzlekit.tromino.random_board`, tileable or not by construction.
 
 >>> from hypothesis import given
 >>> @given(partial_boards(max_side=5))
@@ -20,17 +21,19 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from puzzlekit.tromino import random_state
 from puzzlekit.tromino.board import Board, Tromino
-from puzzlekit.tromino.construct import is_tileable, tile
-from puzzlekit.tromino.shuffle import random_board
+from puzzlekit.tromino.construct import is_tileable, rectangle_tileable, tile
+from puzzlekit.tromino.params import Params
+from puzzlekit.tromino.shuffle import random_board, random_state
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = [
     "boards",
     "dealt_boards",
     "legal_trominoes",
+    "moves",
     "one_hole_boards",
+    "params",
     "partial_boards",
     "states",
     "tileable_boards",
@@ -101,7 +104,7 @@ def trominoes(board: Board) -> st.SearchStrategy[Tromino]:
     Tromino.parse('1,0 nw')
     """
     if board.height < 2 or board.width < 2:
-        raise ValueError(f"a {board.height}x{board.width} board has no 2x2 block")
+        raise ValueError(f"a {board.width}x{board.height} board has no 2x2 block")
     return st.builds(
         Tromino.at,
         st.integers(0, board.height - 2),
@@ -119,6 +122,43 @@ def legal_trominoes(board: Board) -> st.SearchStrategy[Tromino]:
     Tromino.parse('0,0 nw')
     """
     return st.sampled_from(list(board.legal_moves()))
+
+
+def moves(board: Board) -> st.SearchStrategy[Tromino]:
+    """A legal move of *board* (nothing when it has none): the registry's name for
+    :func:`legal_trominoes`.
+
+    >>> from hypothesis import find
+    >>> find(moves(Board(2, 3)), lambda t: t.col == 1)
+    Tromino.parse('0,1 nw')
+    """
+    legal = list(board.legal_moves())
+    return st.sampled_from(legal) if legal else st.nothing()
+
+
+def params(*, max_side: int = 9) -> st.SearchStrategy[Params]:
+    """Params of 2 to *max_side* columns and rows that random tileable boards have: some
+    cells to cover, a multiple of 3 of them (a 3-by-odd rectangle with a hole or more).
+
+    >>> from hypothesis import given, settings
+    >>> from puzzlekit.tromino import params_of
+    >>> @settings(max_examples=5)
+    ... @given(params(max_side=6), st.integers(0, 99))
+    ... def test_kept(params, seed):
+    ...     assert params_of(random_state(seed, params)) == params
+    >>> test_kept()
+    """
+    return _params(max_side)
+
+
+@st.composite
+def _params(draw: st.DrawFn, max_side: int) -> Params:
+    width = draw(st.integers(2, max_side))
+    height = draw(st.integers(2, max_side))
+    cells = width * height
+    fewest = cells % 3 or (0 if rectangle_tileable(height, width) else 3)
+    holes = draw(st.sampled_from(range(fewest, cells, 3)))
+    return Params(width, height, holes=holes)
 
 
 def partial_boards(*, max_side: int = 6, max_placed: int = 6) -> st.SearchStrategy[Board]:
@@ -144,19 +184,20 @@ def _partial_boards(draw: st.DrawFn, max_side: int, max_placed: int) -> Board:
 
 def states(*, max_placed: int = 8) -> st.SearchStrategy[Board]:
     """Positions for the contract tests: a board of
-    :func:`~puzzlekit.tromino.random_state` (or any small board) after up to
-    *max_placed* legal placements, so solvable or not.
+    :func:`~puzzlekit.tromino.random_state` for :func:`params` (or any small board)
+    after up to *max_placed* legal placements, so solvable or not.
 
     >>> from hypothesis import find
-    >>> find(states(), lambda board: len(board.trominoes) >= 2).is_solved
-    False
+    >>> len(find(states(), lambda board: len(board.trominoes) >= 2).trominoes)
+    2
     """
     return _states(max_placed)
 
 
 @st.composite
 def _states(draw: st.DrawFn, max_placed: int) -> Board:
-    board = draw(st.one_of(st.integers(0, 2**32 - 1).map(random_state), boards(max_side=6)))
+    dealt = st.builds(random_state, st.integers(0, 2**32 - 1), params())
+    board = draw(st.one_of(dealt, boards(max_side=6)))
     for _ in range(draw(st.integers(0, max_placed))):
         moves = list(board.legal_moves())
         if not moves:

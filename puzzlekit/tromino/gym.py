@@ -7,8 +7,7 @@ Observation: ``(height, width)`` int8, 0 free, 1 hole, 2 covered. Reward: 1
 for the move that covers the last free cell, 0 otherwise (a stuck board
 ends the episode with nothing).
 
->>> from puzzlekit.gym import TrominoEnv
->>> env = TrominoEnv(height=2, width=3, holes=0)
+>>> env = TrominoEnv("3x2 holes=0")
 >>> observation, info = env.reset(options={"start": "...\\n..."})
 >>> observation.tolist(), int(info["action_mask"].sum())
 ([[0, 0, 0], [0, 0, 0]], 8)
@@ -24,7 +23,6 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from puzzlekit.errors import ArgumentError
-from puzzlekit.grid import check_int
 from puzzlekit.gym.env import (
     Adapter,
     Observation,
@@ -34,6 +32,7 @@ from puzzlekit.gym.env import (
     text_grid,
     text_shape,
 )
+from puzzlekit.tromino.params import Params, check_playable
 
 __all__ = ["TrominoAdapter", "TrominoEnv"]
 
@@ -44,11 +43,12 @@ _PICTURE = char_table({"#": 1, **{char: 2 + index % 6 for index, char in enumera
 
 
 class TrominoAdapter(Adapter):
-    """Tromino boards of ``height x width`` with *holes* holes, as arrays.
+    """Tromino boards of *params* (a :class:`~puzzlekit.tromino.Params` or its text;
+    ``None``: the ``default`` preset, 8x8 with 10 holes), as arrays.
 
-    >>> adapter = TrominoAdapter(height=4, width=4, holes=1)
+    >>> adapter = TrominoAdapter("5x4 holes=2")
     >>> adapter.observe(adapter.generate(3)).shape
-    (4, 4)
+    (4, 5)
     """
 
     name = "tromino"
@@ -60,42 +60,29 @@ class TrominoAdapter(Adapter):
 
     def __init__(
         self,
+        params: Params | str | None = None,
         *,
-        height: int,
-        width: int,
-        holes: int,
         generator: Callable[[int], Any] | None = None,
         grade: str | None = None,
     ) -> None:
-        self.height = check_int("height", height, minimum=2)
-        self.width = check_int("width", width, minimum=2)
-        self.holes = check_int("holes", holes, minimum=0)
-        if generator is None and (height * width - holes) % 3:
-            raise ArgumentError(
-                f"a {height}x{width} board with {holes} holes has {height * width - holes} "
-                "cells to cover, not a multiple of 3"
-            )
-        super().__init__(generator, grade)
-        self.observation_space = spaces.Box(0, 2, (self.height, self.width), np.int8)
+        super().__init__(params, generator=generator, grade=grade)
+        if min(self.params.size) < 2:
+            raise ArgumentError(f"a {self.params.width}x{self.params.height} board has no "
+                                "2x2 block, so no tromino fits: no action")
+        if generator is None:
+            check_playable(self.params)  # random starts and levels need a tileable board
+        self.observation_space = spaces.Box(0, 2, (self.params.height, self.params.width), np.int8)
 
     def action_texts(self) -> Sequence[str]:
         return [
             f"{row},{col} {orientation}"
-            for row in range(self.height - 1)
-            for col in range(self.width - 1)
+            for row in range(self.params.height - 1)
+            for col in range(self.params.width - 1)
             for orientation in _ORIENTATIONS
         ]
 
-    def random_start(self, seed: int) -> Any:
-        from puzzlekit.tromino import random_board
-
-        return random_board(self.height, self.width, holes=self.holes, seed=seed)
-
-    def level_size(self) -> dict[str, Any]:
-        return {"height": self.height, "width": self.width, "holes": self.holes}
-
     def fit(self, state: Any) -> Any:
-        check_shape((self.height, self.width), text_shape(str(state)))
+        check_shape((self.params.height, self.params.width), text_shape(str(state)))
         return state
 
     def observe(self, state: Any) -> Observation:
@@ -106,10 +93,11 @@ class TrominoAdapter(Adapter):
 
 
 class TrominoEnv(PuzzleEnv):
-    """``puzzlekit/Tromino-v0``: tile a ``height x width`` board with *holes* holes.
+    """``puzzlekit/Tromino-v0``: tile a board of *params* (``None``: 8x8 with 10 holes).
 
-    Starts come from ``puzzlekit.tromino.random_board`` (boards that can be
-    tiled), or from *generator* (``seed -> Board``) when given.
+    Starts come from ``puzzlekit.tromino.random_state(seed, params)`` (boards
+    that can be tiled), levels of *grade*, or *generator* (``seed -> Board``)
+    when given.
 
     >>> env = TrominoEnv()
     >>> env.observation_space.shape, int(env.action_space.n)
@@ -118,16 +106,12 @@ class TrominoEnv(PuzzleEnv):
 
     def __init__(
         self,
+        params: Params | str | None = None,
         *,
-        height: int = 8,
-        width: int = 8,
-        holes: int = 1,
         generator: Callable[[int], Any] | None = None,
         grade: str | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        adapter = TrominoAdapter(
-            height=height, width=width, holes=holes, generator=generator, grade=grade
-        )
+        adapter = TrominoAdapter(params, generator=generator, grade=grade)
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)

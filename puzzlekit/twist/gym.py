@@ -10,7 +10,6 @@ the colour of the peg on the cell (1 red, 2 blue, 3 green, 4 yellow, 0
 none). Reward: 1 for the move that completes the board, 0 otherwise (a
 board left with no legal placement ends the episode with nothing).
 
->>> from puzzlekit.gym import TwistEnv
 >>> env = TwistEnv()
 >>> observation, info = env.reset(options={"start": "a7A7b6A7c1A3d2A6e2C3f3C2g4A7l6D0"})
 >>> [env.adapter.texts[int(a)] for a in info["action_mask"].nonzero()[0]]
@@ -32,6 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv
+from puzzlekit.twist.params import Params
 
 __all__ = ["TwistAdapter", "TwistEnv"]
 
@@ -44,9 +44,13 @@ _SHAPE = (3, 4, 8)
 class TwistAdapter(Adapter):
     """IQ-Twist boards as three 4 x 8 planes (pieces, holes, pegs).
 
+    *params* (a :class:`~puzzlekit.twist.Params` or its text; ``None``: the
+    ``default`` preset) is IQ-Twist's one board; starts are ``random_state(seed,
+    params)``, or levels of *grade*.
+
     >>> adapter = TwistAdapter(grade="starter")
-    >>> adapter.action_count, adapter.texts[:2]
-    (2048, ['a1A0', 'a1A1'])
+    >>> adapter.action_count, adapter.texts[:2], str(adapter.params)
+    (2048, ['a1A0', 'a1A1'], '8x4')
     """
 
     name = "twist"
@@ -61,9 +65,13 @@ class TwistAdapter(Adapter):
     )
 
     def __init__(
-        self, *, grade: str | None = None, generator: Callable[[int], Any] | None = None
+        self,
+        params: Params | str | None = None,
+        *,
+        grade: str | None = None,
+        generator: Callable[[int], Any] | None = None,
     ) -> None:
-        super().__init__(generator, grade)
+        super().__init__(params, generator=generator, grade=grade)
         high = np.broadcast_to(np.array([8, 1, 4], dtype=np.int8)[:, None, None], _SHAPE)
         self.observation_space = spaces.Box(np.zeros(_SHAPE, np.int8), high.copy(), _SHAPE, np.int8)
         self._planes: dict[str, tuple[int, list[tuple[int, int, bool]]]] = {}
@@ -85,9 +93,6 @@ class TwistAdapter(Adapter):
             for col in range(8)
             for orientation in range(8)
         ]
-
-    def random_start(self, seed: int) -> Any:
-        return self.puzzle.random_state(seed)
 
     def _loops(self, text: str) -> tuple[int, list[tuple[int, int, bool]]]:
         """The plane value and the on-board loops ``(row, col, hole)`` of a placement."""
@@ -127,7 +132,7 @@ class TwistEnv(PuzzleEnv):
     """``puzzlekit/Twist-v0``: complete an IQ-Twist challenge.
 
     Starts come from the registry's ``random_state``, or from
-    ``puzzlekit.twist.generate(grade)`` for one of ``twist.GRADES``, or
+    ``puzzlekit.twist.generate(grade, params)`` for one of ``twist.GRADES``, or
     from *generator* (``seed -> State``) when given.
 
     >>> env = TwistEnv()
@@ -137,6 +142,7 @@ class TwistEnv(PuzzleEnv):
 
     def __init__(
         self,
+        params: Params | str | None = None,
         *,
         grade: str | None = None,
         generator: Callable[[int], Any] | None = None,
@@ -144,5 +150,5 @@ class TwistEnv(PuzzleEnv):
         render_mode: str | None = None,
     ) -> None:
         self.adapter: TwistAdapter
-        adapter = TwistAdapter(grade=grade, generator=generator)
+        adapter = TwistAdapter(params, grade=grade, generator=generator)
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)

@@ -3,8 +3,9 @@
 ``placements()`` draws any well-formed placement (on the board or hanging
 off it), ``solutions()`` draws solved boards (a random tiling, random
 orientations, pegs in holes of their colour), ``states()`` draws valid
-partial boards (solvable ones with ``solvable=True``) and ``moves(state)``
-draws a legal placement for a state.
+partial boards (solvable ones with ``solvable=True``), ``moves(state)``
+draws a legal placement for a state and ``params()`` the params (IQ-Twist has
+one board, so one value).
 
 >>> from hypothesis import given, settings
 >>> from puzzlekit.twist import State
@@ -20,11 +21,12 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ArgumentError
+from puzzlekit.twist.params import Params
 from puzzlekit.twist.pieces import COLOUR, HEIGHT, PEG_COUNT, PEGS, PIECES, WIDTH
-from puzzlekit.twist.solver import _FOOTPRINT_OPTIONS, _tilings
+from puzzlekit.twist.solver import tilings
 from puzzlekit.twist.state import Placement, State
 
-__all__ = ["moves", "placements", "solutions", "states"]
+__all__ = ["moves", "params", "placements", "solutions", "states"]
 
 
 def placements(*, letters: str = PIECES + PEGS) -> st.SearchStrategy[Placement]:
@@ -59,12 +61,8 @@ def solutions(draw: st.DrawFn, *, pegs: bool = True) -> State:
     ...     assert state.is_solved
     >>> test_solved()
     """
-    tiling = draw(st.sampled_from(_tilings()))
-    pieces = []
-    for footprint in tiling:
-        letter, options = _FOOTPRINT_OPTIONS[footprint]
-        orientation, _, col, row = draw(st.sampled_from(options))
-        pieces.append(Placement(letter, col, row, orientation))
+    tiling = draw(st.sampled_from(tilings()))
+    pieces = [draw(st.sampled_from(choices)) for choices in tiling]
     found = list(pieces)
     if pegs:
         for peg in PEGS:
@@ -117,3 +115,13 @@ def moves(state: State) -> st.SearchStrategy[Placement]:
     if not legal:
         return st.nothing()
     return st.sampled_from(legal)
+
+
+def params() -> st.SearchStrategy[Params]:
+    """Valid params: IQ-Twist's one board, ``Params()``.
+
+    >>> from hypothesis import find
+    >>> find(params(), lambda p: True)
+    Params()
+    """
+    return st.just(Params())

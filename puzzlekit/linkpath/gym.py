@@ -7,8 +7,7 @@ width, 1)``: ``(0, 1), (0, 2), ..., (1, 2), ...``. Observation:
 Reward: 1 for the move that clears the board, 0 otherwise (a stuck board
 ends the episode with nothing).
 
->>> from puzzlekit.gym import LinkpathEnv
->>> env = LinkpathEnv(height=1, width=4, kinds=2)
+>>> env = LinkpathEnv(Params.parse("4x1 kinds=2"))
 >>> observation, info = env.reset(options={"start": "abab"})
 >>> observation.tolist(), [env.pair(int(a)) for a in info["action_mask"].nonzero()[0]]
 ([[10, 11, 10, 11]], [((0, 0), (0, 2)), ((0, 1), (0, 3))])
@@ -26,6 +25,7 @@ from gymnasium import spaces
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import check_int
 from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, check_shape
+from puzzlekit.linkpath.params import Params, params_or_default
 
 __all__ = ["LinkpathAdapter", "LinkpathEnv"]
 
@@ -33,9 +33,9 @@ _MAX_KIND = 61  # the kinds the text form writes with one character
 
 
 class LinkpathAdapter(Adapter):
-    """Link-matching boards of ``height x width`` with *kinds* kinds, as arrays.
+    """Link-matching boards of *params* (``None``: the ``default`` preset), as arrays.
 
-    >>> adapter = LinkpathAdapter(height=2, width=3, kinds=2)
+    >>> adapter = LinkpathAdapter(Params.parse("3x2 kinds=2"))
     >>> adapter.action_count, str(adapter.move(14))
     (15, '1,1 1,2')
     """
@@ -50,44 +50,51 @@ class LinkpathAdapter(Adapter):
 
     def __init__(
         self,
+        params: Params | str | None = None,
         *,
-        height: int,
-        width: int,
-        kinds: int,
         generator: Callable[[int], Any] | None = None,
         grade: str | None = None,
     ) -> None:
-        self.height = check_int("height", height, minimum=1)
-        self.width = check_int("width", width, minimum=1)
-        check_int("cells", height * width, minimum=2)
-        self.kinds = check_int("kinds", kinds, minimum=1, maximum=_MAX_KIND)
-        self.pairs = np.triu_indices(self.height * self.width, 1)
-        super().__init__(generator, grade)
-        self.observation_space = spaces.Box(0, _MAX_KIND, (self.height, self.width), np.int8)
+        height, width = self._checked_shape(params)
+        self.pairs = np.triu_indices(height * width, 1)
+        super().__init__(params, generator=generator, grade=grade)
+        self.observation_space = spaces.Box(0, _MAX_KIND, (height, width), np.int8)
+
+    @staticmethod
+    def _checked_shape(params: Params | str | None) -> tuple[int, int]:
+        """The ``(height, width)`` of *params*, refused when no action or observation fits."""
+        if isinstance(params, str):
+            params = Params.parse(params)
+        params = params_or_default(params)
+        check_int("cells", params.height * params.width, minimum=2)
+        check_int("kinds", params.kinds, minimum=1, maximum=_MAX_KIND)
+        return params.height, params.width
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(height, width)`` of the boards, as the observations have it.
+
+        >>> LinkpathAdapter("3x2 kinds=1").shape
+        (2, 3)
+        """
+        return self.params.height, self.params.width
 
     def cell(self, number: int) -> tuple[int, int]:
         """The ``(row, col)`` of cell *number* (``row * width + col``).
 
-        >>> LinkpathAdapter(height=2, width=3, kinds=1).cell(4)
+        >>> LinkpathAdapter(Params.parse("3x2 kinds=1")).cell(4)
         (1, 1)
         """
-        row, col = divmod(number, self.width)
+        row, col = divmod(number, self.params.width)
         return row, col
 
     def action_texts(self) -> Sequence[str]:
-        texts = [f"{row},{col}" for row in range(self.height) for col in range(self.width)]
+        height, width = self.shape
+        texts = [f"{row},{col}" for row in range(height) for col in range(width)]
         return [f"{texts[a]} {texts[b]}" for a, b in zip(*self.pairs, strict=True)]
 
-    def random_start(self, seed: int) -> Any:
-        from puzzlekit.linkpath import deal
-
-        return deal(self.height, self.width, self.kinds, seed=seed)
-
-    def level_size(self) -> dict[str, Any]:
-        return {"height": self.height, "width": self.width, "kinds": self.kinds}
-
     def fit(self, state: Any) -> Any:
-        check_shape((self.height, self.width), (state.height, state.width))
+        check_shape(self.shape, (state.height, state.width))
         if max(map(max, state.rows)) > _MAX_KIND:
             raise ArgumentError(f"the start has kinds above {_MAX_KIND}: observations hold 1-61")
         return state
@@ -101,37 +108,34 @@ class LinkpathAdapter(Adapter):
 
 
 class LinkpathEnv(PuzzleEnv):
-    """``puzzlekit/Linkpath-v0``: clear a ``height x width`` board of *kinds* kinds.
+    """``puzzlekit/Linkpath-v0``: clear a deal of *params* (``None``: the ``default`` preset).
 
-    Starts come from ``puzzlekit.linkpath.deal`` (deals that can be
-    cleared), or from *generator* (``seed -> Board``) when given.
+    Starts are ``random_state(seed, params)`` (deals that can be cleared),
+    levels of *grade*, or come from *generator* (``seed -> Board``) when
+    given. *params* may be given as its text (``"8x6 kinds=8"``).
 
-    >>> env = LinkpathEnv()
+    >>> env = LinkpathEnv("8x6 kinds=8")
     >>> env.observation_space.shape, int(env.action_space.n)
     ((6, 8), 1128)
     """
 
     def __init__(
         self,
+        params: Params | str | None = None,
         *,
-        height: int = 6,
-        width: int = 8,
-        kinds: int = 8,
         generator: Callable[[int], Any] | None = None,
         grade: str | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.adapter: LinkpathAdapter
-        adapter = LinkpathAdapter(
-            height=height, width=width, kinds=kinds, generator=generator, grade=grade
-        )
+        adapter = LinkpathAdapter(params, generator=generator, grade=grade)
         super().__init__(adapter, max_steps=max_steps, render_mode=render_mode)
 
     def pair(self, action: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """The two cells of *action*.
 
-        >>> LinkpathEnv(height=2, width=2, kinds=1).pair(5)
+        >>> LinkpathEnv("2x2 kinds=1").pair(5)
         ((1, 0), (1, 1))
         """
         first, second = self.adapter.pairs

@@ -4,8 +4,9 @@
 (kinds may be odd, boards may be stuck), ``solvable_boards()`` draws deals
 built in reverse together with their witness, ``states()`` draws positions
 for the shared contract (deals partly played, or any small board),
-``cells(board)`` draws a cell of a board and ``moves(board)`` a
-:class:`~puzzlekit.linkpath.Pair` that can be removed now.
+``cells(board)`` draws a cell of a board, ``moves(board)`` a
+:class:`~puzzlekit.linkpath.Pair` that can be removed now, and ``params()``
+small :class:`~puzzlekit.linkpath.Params` values that can be dealt.
 
 >>> from hypothesis import given, settings
 >>> from puzzlekit.linkpath import Board
@@ -22,8 +23,9 @@ from hypothesis import strategies as st
 from puzzlekit.grid import Cell
 from puzzlekit.linkpath.board import Board, Pair, Rules
 from puzzlekit.linkpath.deal import deal_with_solution
+from puzzlekit.linkpath.params import Params
 
-__all__ = ["boards", "cells", "moves", "rules", "solvable_boards", "states"]
+__all__ = ["boards", "cells", "moves", "params", "rules", "solvable_boards", "states"]
 
 
 def rules(*, gravity: bool = True, slide: bool = False) -> st.SearchStrategy[Rules]:
@@ -151,3 +153,22 @@ def states(draw: st.DrawFn) -> Board:
     for pair in witness[: draw(st.integers(0, len(witness)))]:
         board = board.play(pair)
     return board
+
+
+@st.composite
+def params(draw: st.DrawFn, *, max_side: int = 6, kinds: int = 6) -> Params:
+    """Params that :func:`~puzzlekit.linkpath.random_state` deals: an even number of cells
+    up to *max_side* on a side, up to *kinds* kinds (at most one a pair), any rules.
+
+    >>> from hypothesis import given, settings
+    >>> from puzzlekit.linkpath import params_of, random_state
+    >>> @settings(max_examples=10)
+    ... @given(params())
+    ... def test_random_state_keeps_params(params):
+    ...     assert params_of(random_state(1, params)) == params
+    >>> test_random_state_keeps_params()
+    """
+    height = draw(st.integers(1, max_side))
+    width = draw(st.integers(1, max_side).filter(lambda w: height * w % 2 == 0))
+    kind_count = draw(st.integers(1, min(kinds, height * width // 2)))
+    return Params(width, height, kind_count, draw(rules(slide=True)))

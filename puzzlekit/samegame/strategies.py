@@ -3,7 +3,8 @@
 ``boards()`` draws reachable boards (full ones and ones with holes, as play
 leaves them), ``moves(board)`` draws a legal move given as any cell of a
 playable group, ``games()`` draws a board with a line of legal moves,
-``rules()`` draws rule sets, presets and others, and ``states()`` draws the
+``rules()`` draws rule sets, named and others, ``params()`` draws small
+:class:`~puzzlekit.samegame.Params` values, and ``states()`` draws the
 small positions under any rules that the contract tests solve completely.
 
 >>> from hypothesis import given
@@ -16,9 +17,10 @@ small positions under any rules that the contract tests solve completely.
 from hypothesis import strategies as st
 
 from puzzlekit.samegame.board import MAX_COLOURS, Board, Move
-from puzzlekit.samegame.rules import PRESETS, STANDARD, Rules
+from puzzlekit.samegame.params import Params
+from puzzlekit.samegame.rules import RULE_SETS, STANDARD, Rules
 
-__all__ = ["boards", "games", "moves", "rules", "states"]
+__all__ = ["boards", "games", "moves", "params", "rules", "states"]
 
 
 def _check(name: str, value: int, minimum: int, maximum: int | None = None) -> None:
@@ -107,7 +109,7 @@ def games(
 
 
 def rules() -> st.SearchStrategy[Rules]:
-    """Rule sets: the presets, and any mix of the fields.
+    """Rule sets: the named ones, and any mix of the fields.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10)
@@ -124,8 +126,22 @@ def rules() -> st.SearchStrategy[Rules]:
         clear_bonus=st.integers(0, 2000),
         end_penalty=st.sampled_from(["none", "per-colour", "total"]),
     )
-    return st.sampled_from(list(PRESETS.values())) | built
+    return st.sampled_from(list(RULE_SETS.values())) | built
 
+
+def params(*, max_side: int = 6) -> st.SearchStrategy[Params]:
+    """Params of boards up to *max_side* on a side, of up to 6 colours, under any rules.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10)
+    ... @given(params())
+    ... def test_round_trip(params):
+    ...     assert Params.parse(str(params)) == params
+    >>> test_round_trip()
+    """
+    _check("max_side", max_side, 1)
+    side = st.integers(1, max_side)
+    return st.builds(Params, side, side, st.integers(1, 6), rules())
 
 
 @st.composite
