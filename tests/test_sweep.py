@@ -9,6 +9,7 @@ parser, big inputs under short limits into every solver and hint.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 
 import pytest
@@ -20,6 +21,7 @@ from puzzlekit import (
     LimitReached,
     ParseError,
     UnsolvableError,
+    batch,
     linkpath,
     samegame,
     tromino,
@@ -90,3 +92,55 @@ def test_solvers_and_hints_keep_short_time_limits_on_big_inputs(name, limit):
         hint = None
     assert time.perf_counter() - started < limit + 1.5
     assert hint is None or hint in start.legal_moves()
+
+
+# -- batch: job lines and results files -------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                 max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=1500)
+@given(line=st.one_of(
+    st.text(max_size=200),
+    st.integers(1, 20000).map(lambda depth: "[" * depth + "]" * depth),
+    st.integers(4000, 6000).map(lambda digits: '{"id": ' + "9" * digits + "}"),
+))
+def test_any_job_line_is_a_job_or_a_parse_error_naming_it(line):
+    try:
+        jobs = batch.read_jobs([line])
+    except ParseError as error:
+        assert str(error).startswith("line 1: ")
+        return
+    assert batch.read_jobs([json.dumps(job.to_json()) for job in jobs]) == jobs
+
+
+@settings(max_examples=500)
+@given(
+    puzzle=st.sampled_from(NAMES),
+    command=st.sampled_from(list(batch.COMMANDS)),
+    options=st.dictionaries(st.sampled_from(["grade", "seed", "node_limit", "time_limit"]),
+                            JSON_VALUES, max_size=3),
+)
+def test_job_options_of_any_kind_are_read_or_fail_once_for_all(puzzle, command, options):
+    job = {"id": 1, "puzzle": puzzle, "command": command, "start": "", **options}
+    if command == "generate":
+        del job["start"]
+    try:
+        batch.read_jobs([json.dumps(job)])
+    except ParseError:
+        line = batch.run_job(batch.Job(1, puzzle, command, job))
+        assert line["ok"] is False and line["retry"] is False
+
+
+@settings(max_examples=300)
+@given(chunks=st.lists(st.binary(max_size=60) | JSON_VALUES.map(json.dumps).map(str.encode),
+                       max_size=10))
+def test_any_bytes_in_a_results_file_leave_only_result_lines_counted(tmp_path_factory, chunks):
+    path = tmp_path_factory.mktemp("results") / "out.jsonl"
+    path.write_bytes(b"\n".join(chunks))
+    assert batch.finished_ids(path) == set()  # none of it is a result line of a batch
