@@ -40,10 +40,12 @@ from puzzlekit.levels import check_grade
 from puzzlekit.registry import PUZZLE_MODULES, PUZZLES
 
 __all__ = [
+    "MAX_ACTIONS",
     "Adapter",
     "Observation",
     "PuzzleEnv",
     "char_table",
+    "check_actions",
     "check_shape",
     "text_grid",
     "text_shape",
@@ -53,7 +55,26 @@ Observation = npt.NDArray[np.int8]
 """An observation: a fixed-shape array of small ints (see each environment's docs)."""
 
 
+MAX_ACTIONS = 2**16
+"""The most actions an environment has; a bigger board is refused before anything is built."""
+
 _GRID_LINE = np.array([40, 40, 40], dtype=np.uint8)
+
+
+def check_actions(count: int, board: str) -> None:
+    """Refuse a size whose action space would hold more than :data:`MAX_ACTIONS` actions.
+
+    >>> check_actions(256 * 256, "a 256x256 board")
+    >>> check_actions(200 * 200 * (200 * 200 - 1) // 2, "a 200x200 board")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: a 200x200 board has 799980000 actions; an environment \
+has at most 65536
+    """
+    if count > MAX_ACTIONS:
+        raise ArgumentError(
+            f"{board} has {count} actions; an environment has at most {MAX_ACTIONS}"
+        )
 
 
 class Adapter:
@@ -83,6 +104,10 @@ class Adapter:
 
     def __init__(self, generator: Callable[[int], Any] | None, grade: str | None = None) -> None:
         self.puzzle: PuzzleType[Any, Any] = PUZZLES[self.name]
+        if generator is not None and not callable(generator):
+            raise TypeError(
+                f"generator must be a callable (seed -> start) or None, not {generator!r}"
+            )
         if grade is not None:
             check_grade(grade, self.puzzle.grades)
             if generator is not None:
@@ -210,7 +235,10 @@ class Adapter:
         """
         if self._index is None:
             self._index = {self.move(action): action for action in range(self.action_count)}
-        return self._index[move]
+        action = self._index.get(move)
+        if action is None:
+            raise ArgumentError(f"the move {str(move)!r} has no action in this environment")
+        return action
 
     def action_mask(self, state: Any) -> Observation:
         """1 for each action whose move is legal in *state*, 0 elsewhere.

@@ -5,7 +5,8 @@ Actions: one per unordered pair of cells ``a < b`` (cells numbered
 width, 1)``: ``(0, 1), (0, 2), ..., (1, 2), ...``. Observation:
 ``(height, width)`` int8, 0 empty, the tile's kind (1-61) elsewhere.
 Reward: 1 for the move that clears the board, 0 otherwise (a stuck board
-ends the episode with nothing).
+ends the episode with nothing). Starts under ``Rules(slide=True)`` are
+refused: a sliding move is more than a pair of cells, and has no action.
 
 >>> from puzzlekit.gym import LinkpathEnv
 >>> env = LinkpathEnv(height=1, width=4, kinds=2)
@@ -25,7 +26,7 @@ from gymnasium import spaces
 
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import check_int
-from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, check_shape
+from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, check_actions, check_shape
 
 __all__ = ["LinkpathAdapter", "LinkpathEnv"]
 
@@ -57,10 +58,17 @@ class LinkpathAdapter(Adapter):
         generator: Callable[[int], Any] | None = None,
         grade: str | None = None,
     ) -> None:
-        self.height = check_int("height", height, minimum=1)
-        self.width = check_int("width", width, minimum=1)
-        check_int("cells", height * width, minimum=2)
+        from puzzlekit.linkpath import MAX_SIDE
+
+        self.height = check_int("height", height, minimum=1, maximum=MAX_SIDE)
+        self.width = check_int("width", width, minimum=1, maximum=MAX_SIDE)
+        cells = check_int("cells", height * width, minimum=2)
+        check_actions(cells * (cells - 1) // 2, f"a {height}x{width} board")
         self.kinds = check_int("kinds", kinds, minimum=1, maximum=_MAX_KIND)
+        if generator is None:  # the starts are deals: every cell filled with pairs
+            if cells % 2:
+                raise ArgumentError(f"a {height}x{width} board has an odd number of cells to deal")
+            check_int("kinds", kinds, minimum=1, maximum=cells // 2)
         self.pairs = np.triu_indices(self.height * self.width, 1)
         super().__init__(generator, grade)
         self.observation_space = spaces.Box(0, _MAX_KIND, (self.height, self.width), np.int8)
@@ -88,6 +96,8 @@ class LinkpathAdapter(Adapter):
 
     def fit(self, state: Any) -> Any:
         check_shape((self.height, self.width), (state.height, state.width))
+        if state.rules.slide:
+            raise ArgumentError("the environment has no actions for sliding moves: no slide=yes")
         if max(map(max, state.rows)) > _MAX_KIND:
             raise ArgumentError(f"the start has kinds above {_MAX_KIND}: observations hold 1-61")
         return state

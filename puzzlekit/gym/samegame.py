@@ -36,6 +36,7 @@ from puzzlekit.gym.env import (
     Observation,
     PuzzleEnv,
     char_table,
+    check_actions,
     check_shape,
     text_grid,
     text_shape,
@@ -72,8 +73,11 @@ class SameGameAdapter(Adapter):
         generator: Callable[[int], Any] | None = None,
         grade: str | None = None,
     ) -> None:
-        self.height = check_int("height", height, minimum=1)
-        self.width = check_int("width", width, minimum=1)
+        from puzzlekit.samegame import MAX_SIDE
+
+        self.height = check_int("height", height, minimum=1, maximum=MAX_SIDE)
+        self.width = check_int("width", width, minimum=1, maximum=MAX_SIDE)
+        check_actions(height * width, f"a {height}x{width} board")
         self.colours = check_int("colours", colours, minimum=1, maximum=len(_COLOURS))
         from puzzlekit.samegame import Rules
 

@@ -30,6 +30,7 @@ from puzzlekit.gym.env import (
     Observation,
     PuzzleEnv,
     char_table,
+    check_actions,
     check_shape,
     text_grid,
     text_shape,
@@ -69,7 +70,8 @@ class TrominoAdapter(Adapter):
     ) -> None:
         self.height = check_int("height", height, minimum=2)
         self.width = check_int("width", width, minimum=2)
-        self.holes = check_int("holes", holes, minimum=0)
+        check_actions(4 * (height - 1) * (width - 1), f"a {height}x{width} board")
+        self.holes = check_int("holes", holes, minimum=0, maximum=height * width)
         if generator is None and (height * width - holes) % 3:
             raise ArgumentError(
                 f"a {height}x{width} board with {holes} holes has {height * width - holes} "
