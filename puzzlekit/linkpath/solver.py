@@ -45,7 +45,7 @@ from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair, _to_pair
 from puzzlekit.linkpath.paths import Grid, Move
 
-__all__ = ["search", "solve"]
+__all__ = ["inner_search", "search", "solve"]
 
 _Move = tuple[Move, ...]
 """One step of the search: one or more removals (grid moves), played together."""
@@ -226,6 +226,20 @@ def solve(
     if not isinstance(board, Board):
         raise TypeError(f"solve needs a Board, not {type(board).__name__}")
     return search(board, Budget(node_limit=node_limit, time_limit=time_limit, progress=progress))
+
+
+def inner_search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
+    """:func:`search`, for a caller inside a larger computation (a generator drawing deals):
+    the search answers Ctrl-C with its best line so far, and this raises it again as
+    ``KeyboardInterrupt``, so that the caller stops too instead of running on to its limit.
+
+    >>> inner_search(Board.parse("aa"), Budget()).solved
+    True
+    """
+    result = search(board, budget)
+    if budget.stopped_by == "interrupted":
+        raise KeyboardInterrupt
+    return result
 
 
 def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:

@@ -60,7 +60,7 @@ from puzzlekit.tromino.board import (
     full_mask,
 )
 from puzzlekit.tromino.construct import rectangle_tileable
-from puzzlekit.tromino.search import _connected_region, tile_free_cells
+from puzzlekit.tromino.search import _connected_region, check_search_size, tile_free_cells
 from puzzlekit.tromino.shuffle import build_tiling
 from puzzlekit.tromino.tiling import Tiling
 
@@ -86,6 +86,7 @@ _WALK_NODES = 100_000  # generate() passes over a board whose walkthrough takes 
 # few boards are soon all seen when a grade is out of their reach)
 _DEFAULT_NODE_LIMIT = 2_000_000
 _DEFAULT_NODES_PER_CELL = 10_000
+_SMALL_CELLS = 64  # boards of fewer cells get fewer nodes a cell too, in proportion
 
 
 @attrs.frozen
@@ -260,6 +261,7 @@ def walkthrough(
     if not isinstance(board, Board):
         raise TypeError(f"walkthrough() needs a Board, not {type(board).__name__}")
     budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    check_search_size(board.height, board.width)  # before the cell lists of a huge board
     return _walk(board, budget)
 
 
@@ -345,9 +347,11 @@ def generate(
     Boards are drawn from :func:`~puzzlekit.tromino.random_tiling` until one has
     the grade (a board whose walkthrough takes over 100,000 nodes is passed
     over); the same *seed* gives the same level. Without limits it stops after
-    10,000 nodes a cell, at most 2,000,000 (local moves, player steps and
-    search nodes), and raises
-    :class:`~puzzlekit.LimitReached`, as for a grade the size cannot reach.
+    10,000 nodes a cell (fewer on boards under 64 cells, which have few boards
+    to draw), at most 2,000,000 (local moves, player steps and search nodes),
+    and raises :class:`~puzzlekit.LimitReached`, as for a grade the size
+    cannot reach. A board with one tromino to place has only easy levels:
+    another grade is an :class:`~puzzlekit.ArgumentError`.
     Meant for boards up to about 16 x 16 (a level a second or two there).
 
     >>> level = generate("hard", seed=1)
@@ -361,6 +365,11 @@ def generate(
     if holes == height * width:
         raise ArgumentError(f"a {height}x{width} board with {holes} holes leaves nothing to "
                             "tile: no level")
+    if grade != GRADES[0] and height * width - holes <= 3:
+        # One tromino to place: no move can be a trap, so every level is easy.
+        raise ArgumentError(f"a {height}x{width} board with {holes} holes has one tromino "
+                            f"to place: its levels are all {GRADES[0]}, none {grade}")
+    cells = height * width
 
     def candidate(rng: random.Random, budget: Budget) -> Level[Board, Tromino] | None:
         try:
@@ -373,5 +382,6 @@ def generate(
     return draw(grade, GRADES, candidate, seed=seed, node_limit=node_limit,
                 time_limit=time_limit, progress=progress,
                 default_node_limit=min(_DEFAULT_NODE_LIMIT,
-                                       _DEFAULT_NODES_PER_CELL * height * width),
+                                       _DEFAULT_NODES_PER_CELL * cells
+                                       * min(cells, _SMALL_CELLS) // _SMALL_CELLS),
                 what="generate")

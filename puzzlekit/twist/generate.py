@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from puzzlekit.contract import Level
-from puzzlekit.levels import draw
+from puzzlekit.levels import check_grade, draw
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, _difficulty
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
@@ -184,6 +184,7 @@ def generate(
     >>> level == generate("starter", seed=7), count_solutions(level.start), level.grade
     (True, 1, 'starter')
     """
+    check_grade(grade, GRADES)  # draw() takes None for any grade; generate() does not
     return draw(
         grade,
         GRADES,
