@@ -60,12 +60,13 @@ from concurrent.futures import (
     wait,
 )
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Literal, TextIO, TypeAlias
+from typing import Any, BinaryIO, Literal, TypeAlias
 
 import attrs
 
 from puzzlekit.errors import ArgumentError, ParseError, PuzzleError
 from puzzlekit.grid import check_int
+from puzzlekit.levels import check_grade
 from puzzlekit.limits import check_limit
 from puzzlekit.registry import PUZZLES
 from puzzlekit.serial import Count, to_json
@@ -98,6 +99,7 @@ COMMANDS: Mapping[str, frozenset[str]] = {
 """Each command and the options a job line may give it (besides id, puzzle, command)."""
 
 _LIMITS = ("node_limit", "time_limit")
+_BOM = "\ufeff"
 _POLL = 0.5  # seconds between two looks at futures that wait() may not report
 
 
@@ -167,6 +169,8 @@ def read_jobs(lines: Iterable[str]) -> list[Job]:
     jobs: list[Job] = []
     seen: dict[JobId, int] = {}
     for number, line in enumerate(lines, start=1):
+        if number == 1:
+            line = line.removeprefix(_BOM)  # editors on Windows start UTF-8 files with one
         if not line.strip():
             continue
         try:
@@ -181,13 +185,22 @@ def read_jobs(lines: Iterable[str]) -> list[Job]:
 
 
 def _read_job(line: str) -> Job:
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise ParseError(f"not JSON: {error}") from None
+    value = _json_value(line)
     if not isinstance(value, dict):
         raise ParseError(f"a job is a JSON object, not {type(value).__name__}")
     return job_from_json(value)
+
+
+def _json_value(line: str) -> Any:
+    """The JSON value of *line*; :class:`~puzzlekit.ParseError` for anything json cannot read."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ParseError(f"not JSON: {error}") from None
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise ParseError(f"not JSON this reader accepts: {error}") from None
+    except RecursionError:
+        raise ParseError("not JSON this reader accepts: nested too deeply") from None
 
 
 def job_from_json(value: Mapping[str, Any]) -> Job:
@@ -212,8 +225,13 @@ def job_from_json(value: Mapping[str, Any]) -> Job:
         raise ParseError(f"{command} takes {allowed}; not {unknown[0]!r}")
     if "start" in COMMANDS[command] and not isinstance(options.get("start"), str):
         raise ParseError(f'{command} needs "start", the text of a state')
-    for name in _LIMITS:
-        check_limit(name, options.get(name))
+    try:
+        for name in _LIMITS:
+            check_limit(name, options.get(name))
+        if options.get("grade") is not None:
+            check_grade(options["grade"], PUZZLES[puzzle].grades)
+    except (ArgumentError, TypeError) as error:
+        raise ParseError(str(error)) from None
     seed = options.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ParseError(f'"seed" must be an integer or null, not {seed!r}')
@@ -239,7 +257,8 @@ def run_job(job: Job) -> dict[str, Any]:
     started = time.perf_counter()
     head: dict[str, Any] = {"id": job.id, "puzzle": job.puzzle, "command": job.command}
     try:
-        fields = _COMMAND_RUNNERS[job.command](job)
+        # Checked here too: a Job made in code skips read_jobs, and wrong input must not retry.
+        fields = _COMMAND_RUNNERS[job.command](job_from_json(job.to_json()))
     except PuzzleError as error:
         fields = {"ok": False, "error": f"{type(error).__name__}: {error}", "retry": False}
     else:
@@ -331,7 +350,9 @@ def run_jobs(
 
     With *output*, results are appended to that file, one flushed line each,
     and jobs whose id already has a final line there (ok, or failed with no
-    retry) are skipped: a rerun resumes an interrupted batch. *progress* is
+    retry) are skipped: a rerun resumes an interrupted batch. The run locks
+    the file, so a second run on it is an :class:`~puzzlekit.ArgumentError`
+    (raised when its iteration starts) instead of running every job twice. *progress* is
     called with a :class:`BatchProgress` after every result. Stopping the
     iteration (or Ctrl-C) cancels the jobs not yet finished.
 
@@ -353,9 +374,6 @@ def run_jobs(
         check_int("max_pending", max_pending, minimum=1)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
-    if output is not None:
-        finished = finished_ids(output)
-        todo = [job for job in todo if job.id not in finished]
     cpus = os.cpu_count() or 1
     window = max_pending or (workers or cpus if executor is None else 2 * cpus)
     return _run(todo, executor, workers, output, retries, progress, window)
@@ -364,29 +382,49 @@ def run_jobs(
 def finished_ids(path: str | os.PathLike[str]) -> set[JobId]:
     """The ids that already have a final result line in the results file *path*.
 
-    A missing file has none; lines that are not results (a line cut short
-    when a run was killed) are skipped.
+    A missing file has none. Only result lines count (a JSON object with the
+    ``id``, ``puzzle``, ``command``, ``ok`` and ``attempt`` a batch writes),
+    and of those the final ones: ok, or failed with no retry. Anything else
+    is skipped: a line cut short when a run was killed, bytes that are not
+    UTF-8, a job line.
 
     >>> import os, tempfile
+    >>> head = '"puzzle": "twist", "command": "generate", "attempt": 1'
     >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
-    ...     _ = f.write('{"id": 1, "ok": true}\\n{"id": 2, "ok": false, "retry": true}\\n{"id"')
+    ...     _ = f.write('{"id": 1, "ok": true, %s}\\n' % head)
+    ...     _ = f.write('{"id": 2, "ok": false, "retry": true, %s}\\n{"id": 3}\\n{"id"' % head)
     >>> finished_ids(f.name)
     {1}
     >>> os.remove(f.name)
     """
     found: set[JobId] = set()
     try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                with contextlib.suppress(json.JSONDecodeError):
-                    result = json.loads(line)
-                    if isinstance(result, dict) and (result.get("ok") or not result.get("retry")):
-                        job_id = result.get("id")
-                        if isinstance(job_id, (str, int)):
-                            found.add(job_id)
+        with open(path, "rb") as handle:
+            for raw in handle:
+                job_id = _final_id(raw)
+                if job_id is not None:
+                    found.add(job_id)
     except FileNotFoundError:
         pass
     return found
+
+
+def _final_id(raw: bytes) -> JobId | None:
+    """The id of the result line *raw* if it is a final one, else ``None``."""
+    try:
+        result = _json_value(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ParseError):
+        return None
+    if not isinstance(result, dict):
+        return None
+    job_id, ok = result.get("id"), result.get("ok")
+    shaped = (
+        isinstance(job_id, (str, int)) and not isinstance(job_id, bool)
+        and isinstance(ok, bool)
+        and isinstance(result.get("puzzle"), str) and isinstance(result.get("command"), str)
+        and isinstance(result.get("attempt"), int)
+    )
+    return job_id if shaped and (ok or result.get("retry") is False) else None
 
 
 def _ignore_interrupts() -> None:
@@ -410,13 +448,34 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _open_output(path: str | os.PathLike[str]) -> TextIO:
-    handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 -- closed by _run
-    if handle.tell():
-        handle.seek(handle.tell() - 1)
-        if handle.read(1) != "\n":  # a line cut short by a killed run: end it
-            handle.write("\n")
+def _open_output(path: str | os.PathLike[str]) -> BinaryIO:
+    """*path* opened to append result lines, locked against a second batch writing to it."""
+    handle = open(path, "a+b")  # noqa: SIM115 -- closed by _run
+    try:
+        _lock(handle, path)
+        if handle.tell():
+            handle.seek(-1, os.SEEK_END)
+            if handle.read(1) != b"\n":  # a line cut short by a killed run: end it
+                handle.write(b"\n")
+    except BaseException:
+        handle.close()
+        raise
     return handle
+
+
+def _lock(handle: BinaryIO, path: str | os.PathLike[str]) -> None:
+    """Lock *handle* for this process, or refuse: two runs would both run the jobs left."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks to take
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        shown = os.fspath(path)
+        raise ArgumentError(
+            f"another batch is writing to {shown!r}; wait for it or choose another output"
+        ) from None
 
 
 def _failure(job: Job, error: BaseException, retry: bool) -> dict[str, Any]:
@@ -440,9 +499,19 @@ def _run(
     progress: Callable[[BatchProgress], object] | None,
     window: int,
 ) -> Iterator[dict[str, Any]]:
+    sink = None
+    if output is not None:
+        # Locked before it is read, so that a second run cannot take the same jobs.
+        sink = _open_output(output)
+        already = finished_ids(output)
+        todo = [job for job in todo if job.id not in already]
     own = executor is None
-    pool: Executor = _local_pool(workers) if executor is None else executor
-    sink = None if output is None else _open_output(output)
+    try:
+        pool: Executor = _local_pool(workers) if executor is None else executor
+    except BaseException:
+        if sink is not None:
+            sink.close()
+        raise
     queue: deque[tuple[Job, int]] = deque((job, 1) for job in todo)
     # Each future with its job, attempt and the executor it went to.
     pending: dict[Future[dict[str, Any]], tuple[Job, int, Executor]] = {}
@@ -480,7 +549,7 @@ def _run(
                     done += 1
                     failed += not line["ok"]
                 if sink is not None:
-                    sink.write(json.dumps(line) + "\n")
+                    sink.write(json.dumps(line).encode() + b"\n")
                     sink.flush()
                 if progress is not None:
                     progress(BatchProgress(done, failed, len(todo), time.perf_counter() - started))
@@ -551,6 +620,10 @@ def register(commands: Any) -> None:
 def _batch_command(args: argparse.Namespace) -> int:
     from puzzlekit.cli import EXIT_BAD_INPUT, EXIT_OK, read_input
 
+    if args.output is not None and args.jobs != "-" and _same_file(args.jobs, args.output):
+        raise ArgumentError(
+            f"--output {args.output!r} is the jobs file; results need a file of their own"
+        )
     jobs = read_jobs(read_input(args.jobs).splitlines())
     show = _show_progress if sys.stderr.isatty() else None
     failed = False
@@ -573,15 +646,29 @@ def _batch_command(args: argparse.Namespace) -> int:
 
 
 def _dask_executor(address: str, stack: contextlib.ExitStack[Any]) -> tuple[Executor, int]:
+    if not address.strip():
+        raise ArgumentError(
+            "--scheduler needs the address of a Dask scheduler, such as tcp://host:8786"
+        )
     try:
         from distributed import Client
     except ImportError:
         raise ArgumentError(
             "--scheduler needs Dask: pip install 'puzzlekit-engines[dask]'"
         ) from None
-    client = stack.enter_context(Client(address))  # type: ignore[no-untyped-call]
+    try:
+        client = stack.enter_context(Client(address))  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:  # a bad address, or no scheduler there
+        raise ArgumentError(f"--scheduler {address!r}: {type(error).__name__}: {error}") from None
     threads = sum(client.nthreads().values())
     return client.get_executor(), 2 * max(threads, 1)
+
+
+def _same_file(first: str, second: str) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them does not exist (yet)
+        return False
 
 
 def _show_progress(report: BatchProgress) -> None:

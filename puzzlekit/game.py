@@ -42,7 +42,7 @@ from typing import Any, Generic, Literal, TypeAlias, TypeVar
 import attrs
 
 from puzzlekit.contract import Moves, MoveView, PuzzleType, SearchResult
-from puzzlekit.errors import IllegalMoveError, ParseError, quoted
+from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.limits import check_limit
 from puzzlekit.registry import PUZZLES, puzzle_of
 
@@ -57,6 +57,16 @@ OutcomeReason: TypeAlias = Literal["solved", "stuck", "resigned", "time out"]
 _RESULTS: tuple[str, ...] = ("solved", "stuck", "resigned", "time out")
 _IN_PROGRESS = "*"
 _INDENT = "    "
+_RESERVED = frozenset(
+    {"Puzzle", "Date", "Result", "Score", "Elapsed", "TimeLimit", "Start", "Moves"}
+)
+# A game keeps a few positions, not one per move: a long game on a big board would fill the
+# memory. It keeps the last _RECENT ones, and checkpoints _SPACING moves apart, spaced out
+# twice as far whenever there are more than _CHECKPOINTS: an undo past the recent ones
+# replays from a checkpoint, fewer than 2 * moves / _CHECKPOINTS plays.
+_RECENT = 16
+_CHECKPOINTS = 32
+_SPACING = 16
 
 
 class Clock:
@@ -169,7 +179,18 @@ class Game(Generic[S, M]):
     :class:`~puzzlekit.IllegalMoveError` and leaves the game as it was.
     Playing after an undo drops the redo line. Once the game is over (see
     :attr:`outcome`) no move is accepted, except that ``undo`` takes back a
-    move of a solved or stuck game.
+    move of a solved or stuck game. A game over at its start (no legal move)
+    starts with its clock stopped.
+
+    *headers* are extra record lines: keys and values without line breaks
+    or surrounding spaces, keys without ``:`` and none of the headers
+    :meth:`record` writes itself (``Puzzle``, ``Date``, ``Result``,
+    ``Score``, ``Elapsed``, ``TimeLimit``, ``Start``, ``Moves``); anything
+    else is an :class:`~puzzlekit.ArgumentError`.
+
+    The game keeps its start, its moves and a few positions on the way, so
+    that its memory grows with the moves, not with the moves times the
+    board: the current position is at hand, and undo replays a few moves.
 
     >>> from puzzlekit import samegame
     >>> game = Game(samegame.Board.parse("1122\\n1212\\n2211"))
@@ -192,20 +213,26 @@ class Game(Generic[S, M]):
         """The start position."""
         self.clock = Clock(time_source=time_source, time_limit=time_limit)
         """The game's clock; it stops when the game ends."""
-        self.headers: dict[str, str] = dict(headers or {})
+        self.headers: dict[str, str] = _checked_headers(headers or {})
         """Extra record headers (``Event``, ``Player``, ...), written by :meth:`record`."""
-        self._positions: list[S] = [start]
         self._moves: list[M] = []
         self._redo: list[M] = []
+        # Positions after some moves, by move count (0, the start, always), and the last few
+        # positions up to the current one.
+        self._checkpoints: dict[int, S] = {0: start}
+        self._spacing = _SPACING
+        self._recent: list[S] = [start]
         self._resigned = False
         self._timed_out = False
+        if self._finished():
+            self.clock.pause()
 
     # -- the position and its history
 
     @property
     def position(self) -> S:
         """The current position."""
-        return self._positions[-1]
+        return self._recent[-1]
 
     @property
     def moves(self) -> tuple[M, ...]:
@@ -219,8 +246,15 @@ class Game(Generic[S, M]):
 
     @property
     def positions(self) -> tuple[S, ...]:
-        """The start and the position after each move played."""
-        return tuple(self._positions)
+        """The start and the position after each move played.
+
+        They are found again by replaying the moves: the game does not keep
+        them all (see :class:`Game`).
+        """
+        found = [self.start]
+        for move in self._moves:
+            found.append(found[-1].play(move))  # type: ignore[attr-defined]
+        return tuple(found)
 
     def legal_moves(self) -> MoveView[M]:
         """The moves the current position allows; none once the game is over.
@@ -254,18 +288,33 @@ class Game(Generic[S, M]):
             raise IllegalMoveError(f"the game is over ({outcome.reason}): {outcome.detail}")
         if isinstance(move, str):
             move = self.puzzle.move.parse(move)
-        after = self.position.play(move)  # type: ignore[attr-defined]
-        self._positions.append(after)
-        self._moves.append(self._as_move(move, after))
+        before = self.position
+        after = before.play(move)  # type: ignore[attr-defined]
+        self._moves.append(self._as_move(move, before, after))
+        self._keep(after)
         if self.outcome is not None:
             self.clock.pause()
 
-    def _as_move(self, move: object, after: S) -> M:
+    def _keep(self, position: S) -> None:
+        """Make *position*, after the last move, the current one; keep a checkpoint now and then."""
+        self._recent.append(position)
+        del self._recent[:-_RECENT]
+        count = len(self._moves)
+        if count - max(self._checkpoints) < self._spacing:
+            return
+        self._checkpoints[count] = position
+        if len(self._checkpoints) > _CHECKPOINTS:
+            # Twice as far apart from now on: keep the start, the newest and every other one.
+            self._spacing *= 2
+            counts = sorted(self._checkpoints)
+            kept = {0, *counts[::-2]}
+            self._checkpoints = {count: self._checkpoints[count] for count in sorted(kept)}
+
+    def _as_move(self, move: object, before: S, after: S) -> M:
         """*move* as the puzzle's move object, so that the record can write it."""
         if isinstance(move, self.puzzle.move):
             known: M = move
             return known
-        before = self._positions[-2]
         for legal in before.legal_moves():  # type: ignore[attr-defined]
             if before.play(legal) == after:  # type: ignore[attr-defined]
                 found: M = legal
@@ -277,11 +326,25 @@ class Game(Generic[S, M]):
         if not self._moves or self._resigned or self._timed_out:
             why = "no move has been played" if not self._moves else "the game is over"
             raise IllegalMoveError(f"nothing to undo: {why}")
-        self._positions.pop()
         move = self._moves.pop()
+        self._back_to(len(self._moves))
         self._redo.append(move)
         self.clock.resume()
         return move
+
+    def _back_to(self, count: int) -> None:
+        """Make the position after *count* moves the current one (the moves after it are gone)."""
+        self._checkpoints.pop(count + 1, None)
+        self._recent.pop()
+        if self._recent:
+            return
+        base = max(self._checkpoints)
+        position = self._checkpoints[base]
+        self._recent = [position]
+        for move in self._moves[base:count]:
+            position = position.play(move)  # type: ignore[attr-defined]
+            self._recent.append(position)
+            del self._recent[:-_RECENT]
 
     def redo(self) -> M:
         """Play the next move of the redo line again and return it."""
@@ -355,9 +418,17 @@ class Game(Generic[S, M]):
     def record(self, *, date: str | None = None) -> str:
         """The game as text: header lines, the start position, then the moves.
 
-        ``Result`` is the outcome's reason, or ``*`` while the game goes on.
+        ``Result`` is the outcome's reason, or ``*`` while the game goes on;
+        ``Elapsed`` and ``TimeLimit`` are written exactly, so that
+        :meth:`from_record` finds the same outcome. :attr:`headers` are
+        checked as :class:`Game` checks them.
         """
+        headers = _checked_headers(self.headers)
         outcome = self.outcome
+        elapsed = self.clock.elapsed
+        if outcome is None and self.clock.expired:  # the time ran out since: say so
+            outcome = self.outcome
+            elapsed = self.clock.elapsed
         lines = [
             f"Puzzle: {self.puzzle.name}",
             f"Date: {date or datetime.date.today().isoformat()}",
@@ -365,10 +436,10 @@ class Game(Generic[S, M]):
         ]
         if self.score is not None:
             lines.append(f"Score: {self.score}")
-        lines.append(f"Elapsed: {self.clock.elapsed:.3f}")
+        lines.append(f"Elapsed: {float(elapsed)!r}")
         if self.clock.time_limit is not None:
-            lines.append(f"TimeLimit: {self.clock.time_limit:g}")
-        lines += [f"{key}: {value}" for key, value in self.headers.items()]
+            lines.append(f"TimeLimit: {float(self.clock.time_limit)!r}")
+        lines += [f"{key}: {value}" for key, value in headers.items()]
         lines.append("Start:")
         lines += [_INDENT + line for line in str(self.start).splitlines()]
         lines.append("Moves:")
@@ -489,9 +560,11 @@ def _read_record(
     elapsed = _number(headers.pop("Elapsed", "0"), "Elapsed", first)
     limit_text = headers.pop("TimeLimit", None)
     limit = None if limit_text is None else _number(limit_text, "TimeLimit", first)
-    game: Game[Any, Any] = Game(
-        position, time_limit=limit, time_source=time_source, headers=headers
-    )
+    try:
+        # No limit while the moves are replayed: the record's clock says how the time went.
+        game: Game[Any, Any] = Game(position, time_source=time_source, headers=headers)
+    except ArgumentError as error:
+        raise ParseError(f"record at line {first}: {error}") from None
     for count, (number, text) in enumerate(moves, 1):
         label, dot, move_text = text.partition(". ")
         if not dot or label != str(count):
@@ -505,7 +578,8 @@ def _read_record(
             raise ParseError(
                 f"record line {number}: move {count} {shown} is illegal: {error}"
             ) from None
-    game.clock = Clock(time_source=time_source, time_limit=limit, elapsed=elapsed)
+    # Paused while the outcome is found, so that it is the one the record's numbers give.
+    game.clock = Clock(time_source=time_source, time_limit=limit, elapsed=elapsed, running=False)
     if result == "resigned":
         game.resign()
     outcome = game.outcome
@@ -514,9 +588,28 @@ def _read_record(
         raise ParseError(
             f"record at line {first}: says result {result!r}, the moves give {found!r}"
         )
-    if outcome is not None:
-        game.clock.pause()
+    if outcome is None:
+        game.clock.resume()
     return game
+
+
+def _checked_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """*headers* as a dict, when every key and value reads back from a record as it is."""
+    if not isinstance(headers, Mapping):
+        raise TypeError(f"headers must be a mapping of str to str, not {type(headers).__name__}")
+    for key, value in headers.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise TypeError(f"header keys and values are str, not {key!r}: {value!r}")
+        if key in _RESERVED:
+            raise ArgumentError(f"header {key!r} is written by the record itself")
+        if not key or ":" in key:
+            raise ArgumentError(f"header key {key!r} must be non-empty and without ':'")
+        for text in (key, value):
+            if "".join(text.splitlines()) != text:
+                raise ArgumentError(f"header {key!r}: {text!r} has a line break")
+            if text.strip() != text:
+                raise ArgumentError(f"header {key!r}: {text!r} starts or ends with a space")
+    return dict(headers)
 
 
 def _number(text: str, key: str, line: int) -> float:

@@ -39,10 +39,12 @@ from puzzlekit.levels import check_grade
 from puzzlekit.registry import PUZZLES
 
 __all__ = [
+    "MAX_ACTIONS",
     "Adapter",
     "Observation",
     "PuzzleEnv",
     "char_table",
+    "check_actions",
     "check_shape",
     "env_id_of",
     "text_grid",
@@ -52,6 +54,9 @@ __all__ = [
 Observation = npt.NDArray[np.int8]
 """An observation: a fixed-shape array of small ints (see each environment's docs)."""
 
+
+MAX_ACTIONS = 2**16
+"""The most actions an environment has; a bigger board is refused before anything is built."""
 
 _GRID_LINE = np.array([40, 40, 40], dtype=np.uint8)
 
@@ -63,6 +68,22 @@ def env_id_of(adapter_name: str) -> str:
     'puzzlekit/SameGame-v0'
     """
     return f"puzzlekit/{adapter_name.removesuffix('Adapter')}-v0"
+
+
+def check_actions(count: int, board: str) -> None:
+    """Refuse a size whose action space would hold more than :data:`MAX_ACTIONS` actions.
+
+    >>> check_actions(256 * 256, "a 256x256 board")
+    >>> check_actions(200 * 200 * (200 * 200 - 1) // 2, "a 200x200 board")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: a 200x200 board has 799980000 actions; an environment \
+has at most 65536
+    """
+    if count > MAX_ACTIONS:
+        raise ArgumentError(
+            f"{board} has {count} actions; an environment has at most {MAX_ACTIONS}"
+        )
 
 
 class Adapter:
@@ -124,6 +145,7 @@ class Adapter:
                 f"not {type(params).__name__}"
             )
         self.params = params
+        self.check_size()
         if grade is not None:
             check_grade(grade, self.puzzle.grades)
             if generator is not None:
@@ -139,6 +161,10 @@ class Adapter:
         self._index: dict[Any, int] | None = None
 
     # -- what the subclass gives -------------------------------------------------
+
+    def check_size(self) -> None:
+        """Refuse :attr:`params` the environment cannot serve, before anything is built
+        (:func:`check_actions` for an action space too big); by default, accept them."""
 
     def action_texts(self) -> Sequence[str]:
         """The text form of the move of each action number, in order.
@@ -244,7 +270,10 @@ class Adapter:
         """
         if self._index is None:
             self._index = {self.move(action): action for action in range(self.action_count)}
-        return self._index[move]
+        action = self._index.get(move)
+        if action is None:
+            raise ArgumentError(f"the move {str(move)!r} has no action in this environment")
+        return action
 
     def action_mask(self, state: Any) -> Observation:
         """1 for each action whose move is legal in *state*, 0 elsewhere.

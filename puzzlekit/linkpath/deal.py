@@ -718,7 +718,7 @@ def reshuffle(
     )
     if built is not None:
         return Board(built[0], board.rules)
-    from puzzlekit.linkpath.solver import search
+    from puzzlekit.linkpath.solver import inner_search
 
     for _ in range(_SEARCHED):
         candidate = _arrangement(board, rng)
@@ -729,7 +729,7 @@ def reshuffle(
             time_limit=budget.remaining,
             progress=progress,
         )
-        result = search(candidate, share)
+        result = inner_search(candidate, share)
         if budget.spend(max(1, share.nodes)) and not result.solved:
             raise budget.limit_reached("shuffle")
         if result.solved:

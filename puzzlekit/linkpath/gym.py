@@ -5,7 +5,8 @@ Actions: one per unordered pair of cells ``a < b`` (cells numbered
 width, 1)``: ``(0, 1), (0, 2), ..., (1, 2), ...``. Observation:
 ``(height, width)`` int8, 0 empty, the tile's kind (1-61) elsewhere.
 Reward: 1 for the move that clears the board, 0 otherwise (a stuck board
-ends the episode with nothing).
+ends the episode with nothing). Starts under ``Rules(slide=True)`` are
+refused: a sliding move is more than a pair of cells, and has no action.
 
 >>> env = LinkpathEnv(Params.parse("4x1 kinds=2"))
 >>> observation, info = env.reset(options={"start": "abab"})
@@ -24,7 +25,7 @@ from gymnasium import spaces
 
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import check_int
-from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, check_shape
+from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, check_actions, check_shape
 from puzzlekit.linkpath.params import Params, params_or_default
 
 __all__ = ["LinkpathAdapter", "LinkpathEnv"]
@@ -56,6 +57,12 @@ class LinkpathAdapter(Adapter):
         grade: str | None = None,
     ) -> None:
         height, width = self._checked_shape(params)
+        if generator is None:  # the starts are deals: every cell filled with pairs
+            given = Params.parse(params) if isinstance(params, str) else params
+            kinds = params_or_default(given).kinds
+            if height * width % 2:
+                raise ArgumentError(f"a {width}x{height} board has an odd number of cells to deal")
+            check_int("kinds", kinds, minimum=1, maximum=height * width // 2)
         self.pairs = np.triu_indices(height * width, 1)
         super().__init__(params, generator=generator, grade=grade)
         self.observation_space = spaces.Box(0, _MAX_KIND, (height, width), np.int8)
@@ -66,7 +73,8 @@ class LinkpathAdapter(Adapter):
         if isinstance(params, str):
             params = Params.parse(params)
         params = params_or_default(params)
-        check_int("cells", params.height * params.width, minimum=2)
+        cells = check_int("cells", params.height * params.width, minimum=2)
+        check_actions(cells * (cells - 1) // 2, f"a {params.width}x{params.height} board")
         check_int("kinds", params.kinds, minimum=1, maximum=_MAX_KIND)
         return params.height, params.width
 
@@ -95,6 +103,8 @@ class LinkpathAdapter(Adapter):
 
     def fit(self, state: Any) -> Any:
         check_shape(self.shape, (state.height, state.width))
+        if state.rules.slide:
+            raise ArgumentError("the environment has no actions for sliding moves: no slide=yes")
         if max(map(max, state.rows)) > _MAX_KIND:
             raise ArgumentError(f"the start has kinds above {_MAX_KIND}: observations hold 1-61")
         return state

@@ -58,7 +58,7 @@ from puzzlekit.linkpath.deal import (
 )
 from puzzlekit.linkpath.params import Params, params_or_default
 from puzzlekit.linkpath.paths import Grid
-from puzzlekit.linkpath.solver import search
+from puzzlekit.linkpath.solver import inner_search
 
 __all__ = ["GRADES", "PLAYOUTS", "generate", "grade_of", "stuck_share"]
 
@@ -254,7 +254,7 @@ def grade_of(
         raise budget.limit_reached("grade_of")
     stuck = counted[0]
     proof = Budget(node_limit=_PROOF_NODES, time_limit=budget.remaining)
-    if stuck == PLAYOUTS and search(board, proof).proved_unsolvable:
+    if stuck == PLAYOUTS and inner_search(board, proof).proved_unsolvable:
         raise UnsolvableError(f"{board!r} cannot be cleared: the solver proved it")
     return _grade(stuck)
 
@@ -266,7 +266,7 @@ def _solution(board: Board, budget: Budget) -> tuple[Pair, ...] | None:
         node_limit=_SOLVER_NODES if left is None else max(0, min(_SOLVER_NODES, left)),
         time_limit=budget.remaining,
     )
-    result = search(board, share)
+    result = inner_search(board, share)
     budget.spend(max(1, share.nodes))
     return result.moves if result.solved else None
 

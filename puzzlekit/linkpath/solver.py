@@ -46,7 +46,7 @@ from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair, _to_pair
 from puzzlekit.linkpath.paths import Grid, Move
 
-__all__ = ["hint", "search", "solve"]
+__all__ = ["hint", "inner_search", "search", "solve"]
 
 _Move = tuple[Move, ...]
 """One step of the search: one or more removals (grid moves), played together."""
@@ -267,6 +267,20 @@ def hint(
         why = problems[0] if problems else "every line of moves ends stuck"
         raise UnsolvableError(f"the board cannot be cleared: {why}")
     raise budget.limit_reached("hint")
+
+
+def inner_search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
+    """:func:`search`, for a caller inside a larger computation (a generator drawing deals):
+    the search answers Ctrl-C with its best line so far, and this raises it again as
+    ``KeyboardInterrupt``, so that the caller stops too instead of running on to its limit.
+
+    >>> inner_search(Board.parse("aa"), Budget()).solved
+    True
+    """
+    result = search(board, budget)
+    if budget.stopped_by == "interrupted":
+        raise KeyboardInterrupt
+    return result
 
 
 def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:

@@ -409,14 +409,20 @@ def _level(
     # narrow boards (a single column, say), whose random boards can rarely be cleared
     # and whose builds are cheap.
     small = count <= _SMALL_CELLS or min(height, width) <= 2
-    if colours <= SEARCHED_COLOURS and not (small and rng.random() < _BUILT_SHARE):
+    built = None
+    if colours > SEARCHED_COLOURS or (small and rng.random() < _BUILT_SHARE):
+        built = _build(height, width, colours, rules.min_group, rng, budget)
+        if built is None:
+            if budget.exhausted or not small:
+                return None
+            # The builder inserts straight groups only, which some small boards cannot be
+            # cleared by (a 2 x 2 square under min_group 3): a random board of fewer colours.
+            colours = min(colours, rng.randint(1, SEARCHED_COLOURS))
+    if built is None:
         if budget.spend(count):  # a node per block drawn
             return None
         board = random_board(height, width, colours, seed=rng.getrandbits(64), rules=rules)
     else:
-        built = _build(height, width, colours, rules.min_group, rng, budget)
-        if built is None:
-            return None
         board = Board(tuple(map(tuple, built.columns)), height, rules)
         witness = tuple(Move(height - 1 - y, x) for x, y in (cells[0] for cells in
                                                              reversed(built.inserted)))

@@ -34,6 +34,7 @@ from puzzlekit.gym.env import (
     Observation,
     PuzzleEnv,
     char_table,
+    check_actions,
     check_shape,
     text_grid,
     text_shape,
@@ -73,6 +74,10 @@ class SameGameAdapter(Adapter):
         self.observation_space = spaces.Box(
             0, len(COLOUR_CHARS), (self.params.height, self.params.width), np.int8
         )
+
+    def check_size(self) -> None:
+        width, height = self.params.size
+        check_actions(width * height, f"a {width}x{height} board")
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -122,6 +122,22 @@ class _Child:
         self.tail = tail
 
 
+class _MoveScores(dict[int, int]):
+    """The points of a move by the size of its group, each size scored when first seen.
+
+    A table of every size up to the blocks on the board would take longer
+    than a short time limit to build on the largest boards.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, blocks: int) -> int:
+        points = self[blocks] = self.rules.score_move(blocks)
+        return points
+
+
 class _Search:
     """One board, its rules, one budget: the state shared by the beam runs."""
 
@@ -134,7 +150,7 @@ class _Search:
         self.slow = layout.full.bit_length() > _SLOW_BITS
         counts = layout.counts(self.root)
         self.beams = sum(counts) * layout.full.bit_length() <= _BEAM_MEMORY
-        self.move_scores = [rules.score_move(n) for n in range(sum(counts) + 1)]
+        self.move_scores = _MoveScores(rules)
         # TabuColor: the blocks a playout may remove while it has a choice are those
         # not of the tabu colour, one of the most frequent colours at the start.
         plane_mask = (1 << layout.plane_bits) - 1

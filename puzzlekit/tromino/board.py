@@ -237,6 +237,8 @@ def _holes(holes: Iterable[object]) -> frozenset[Cell]:
 def _trominoes(trominoes: Iterable[object]) -> frozenset[Tromino]:
     if isinstance(trominoes, (str, bytes)) or not isinstance(trominoes, Iterable):
         raise TypeError(f"trominoes must be an iterable of Tromino, not {trominoes!r}")
+    if type(trominoes) is frozenset and set(map(type, trominoes)) <= {Tromino}:
+        return trominoes  # play()'s case, checked in C: a Python loop made a long game slow
     found = []
     for tromino in trominoes:
         if not isinstance(tromino, Tromino):

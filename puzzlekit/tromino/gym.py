@@ -28,6 +28,7 @@ from puzzlekit.gym.env import (
     Observation,
     PuzzleEnv,
     char_table,
+    check_actions,
     check_shape,
     text_grid,
     text_shape,
@@ -72,6 +73,10 @@ class TrominoAdapter(Adapter):
         if generator is None:
             check_playable(self.params)  # random starts and levels need a tileable board
         self.observation_space = spaces.Box(0, 2, (self.params.height, self.params.width), np.int8)
+
+    def check_size(self) -> None:
+        width, height = self.params.size
+        check_actions(4 * max(height - 1, 0) * max(width - 1, 0), f"a {width}x{height} board")
 
     def action_texts(self) -> Sequence[str]:
         return [

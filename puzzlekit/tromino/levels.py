@@ -44,7 +44,7 @@ from typing import Final
 import attrs
 
 from puzzlekit.contract import Level
-from puzzlekit.errors import LimitReached, UnsolvableError
+from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
 from puzzlekit.levels import GRADES as SHARED_GRADES
 from puzzlekit.levels import check_grade, draw
 from puzzlekit.limits import Budget, ProgressCallback
@@ -58,7 +58,7 @@ from puzzlekit.tromino.board import (
     full_mask,
 )
 from puzzlekit.tromino.params import Params, check_params, check_playable
-from puzzlekit.tromino.search import connected_region, tile_free_cells
+from puzzlekit.tromino.search import check_search_size, connected_region, tile_free_cells
 from puzzlekit.tromino.shuffle import build_tiling
 from puzzlekit.tromino.tiling import Tiling
 
@@ -84,6 +84,7 @@ _WALK_NODES = 100_000  # generate() passes over a board whose walkthrough takes 
 # few boards are soon all seen when a grade is out of their reach)
 _DEFAULT_NODE_LIMIT = 2_000_000
 _DEFAULT_NODES_PER_CELL = 10_000
+_SMALL_CELLS = 64  # boards of fewer cells get fewer nodes a cell too, in proportion
 
 
 @attrs.frozen
@@ -258,6 +259,7 @@ def walkthrough(
     if not isinstance(board, Board):
         raise TypeError(f"walkthrough() needs a Board, not {type(board).__name__}")
     budget = Budget(node_limit=node_limit, time_limit=time_limit)
+    check_search_size(board.height, board.width)  # before the cell lists of a huge board
     return _walk(board, budget)
 
 
@@ -326,9 +328,11 @@ def generate(
     Boards are drawn from :func:`~puzzlekit.tromino.random_tiling` until one has
     the grade (a board whose walkthrough takes over 100,000 nodes is passed
     over); the same *seed* gives the same level. Without limits it stops after
-    10,000 nodes a cell, at most 2,000,000 (local moves, player steps and
-    search nodes), and raises
-    :class:`~puzzlekit.LimitReached`, as for a grade the size cannot reach.
+    10,000 nodes a cell (fewer on boards under 64 cells, which have few boards
+    to draw), at most 2,000,000 (local moves, player steps and search nodes),
+    and raises :class:`~puzzlekit.LimitReached`, as for a grade the size
+    cannot reach. A board with one tromino to place has only easy levels:
+    another grade is an :class:`~puzzlekit.ArgumentError`.
     Meant for boards up to about 16 x 16 (a level a second or two there).
     Params no board can have (nothing to tile, cells to cover not a multiple
     of 3) are an :class:`~puzzlekit.ArgumentError`.
@@ -344,6 +348,11 @@ def generate(
     params = check_params(params)
     check_playable(params)
     height, width, holes = params.height, params.width, params.holes
+    if grade != GRADES[0] and height * width - holes <= 3:
+        # One tromino to place: no move can be a trap, so every level is easy.
+        raise ArgumentError(f"a {width}x{height} board with {holes} holes has one tromino "
+                            f"to place: its levels are all {GRADES[0]}, none {grade}")
+    cells = height * width
 
     def candidate(rng: random.Random, budget: Budget) -> Level[Board, Tromino] | None:
         try:
@@ -356,5 +365,6 @@ def generate(
     return draw(grade, GRADES, candidate, seed=seed, node_limit=node_limit,
                 time_limit=time_limit, progress=progress,
                 default_node_limit=min(_DEFAULT_NODE_LIMIT,
-                                       _DEFAULT_NODES_PER_CELL * height * width),
+                                       _DEFAULT_NODES_PER_CELL * cells
+                                       * min(cells, _SMALL_CELLS) // _SMALL_CELLS),
                 what="generate")

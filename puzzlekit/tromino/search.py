@@ -56,6 +56,7 @@ __all__ = [
     "SEARCH_MAX_CELLS",
     "SWEEP_WIDTH",
     "TilingCount",
+    "check_search_size",
     "connected_region",
     "obstruction",
     "search_count",
@@ -360,6 +361,25 @@ def _search_region(
     ]
 
 
+def check_search_size(height: int, width: int) -> None:
+    """Refuse a board the exact search cannot take (over :data:`SEARCH_MAX_CELLS` cells
+    and too wide for the sweep), before anything the size of the board is made.
+
+    >>> check_search_size(16, 10**5)  # (height, width): a sweep 16 across
+    >>> check_search_size(2048, 2048)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: a 2048x2048 board with these holes is too large for \
+the exact search (at most 32,768 cells, or 16 across for the sweep)
+    """
+    if height * width > SEARCH_MAX_CELLS and min(height, width) > MAX_SWEEP_WIDTH["L"]:
+        raise ArgumentError(
+            f"a {width}x{height} board with these holes is too large for the exact "
+            f"search (at most {SEARCH_MAX_CELLS:,} cells, or "
+            f"{MAX_SWEEP_WIDTH['L']} across for the sweep)"
+        )
+
+
 def tile_free_cells(
     height: int,
     width: int,
@@ -382,13 +402,8 @@ def tile_free_cells(
     blocked = set(blocked)
     if (height * width - len(blocked)) % 3:
         return None
+    check_search_size(height, width)
     if height * width > SEARCH_MAX_CELLS:
-        if min(height, width) > MAX_SWEEP_WIDTH["L"]:
-            raise ArgumentError(
-                f"a {width}x{height} board with these holes is too large for the exact "
-                f"search (at most {SEARCH_MAX_CELLS:,} cells, or "
-                f"{MAX_SWEEP_WIDTH['L']} across for the sweep)"
-            )
         if min(height, width) == 1:
             return None if height * width > len(blocked) else []
         return profile_tiling(height, width, blocked, budget, rng)

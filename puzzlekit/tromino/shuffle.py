@@ -83,6 +83,7 @@ _MOVES_PER_HOLE = 8  # local moves a hole in a block whose draws failed
 _BLUR_PER_HOLE = 4  # local moves a hole once the blocks are put together
 _HOLE_FIRST = 3  # of 4 moves, this many start at a hole (where moves can change something)
 _PROVE_TRIES = 30  # moved-hole boards the exact search looks at
+_BLOCKS_PER_LOOK = 64  # blocks filled between two looks at the clock
 _WINDOWS = ((2, 2), (2, 3), (3, 2), (3, 3))
 
 # Each window's layouts: by number of trominoes, every set of disjoint trominoes
@@ -344,8 +345,10 @@ def _share(holes: int, blocks: list[tuple[int, int, int, int]],
     """How many holes each block gets: as many modulo 3 as its area (three more in a
     3-by-odd block, which cannot be tiled whole), the rest in threes at random in
     proportion to area; ``None`` when *holes* are too few."""
-    need = [h * w % 3 + (3 if h * w % 3 == 0 and not rectangle_tileable(h, w) else 0)
-            for _, _, h, w in blocks]
+    # A board has a few block sizes and maybe many blocks: each size is looked at once.
+    least = {(h, w): h * w % 3 + (3 if h * w % 3 == 0 and not rectangle_tileable(h, w) else 0)
+             for h, w in {(h, w) for _, _, h, w in blocks}}
+    need = [least[h, w] for _, _, h, w in blocks]
     if sum(need) > holes:
         return None
     room = [(h * w - least) // 3 for (_, _, h, w), least in zip(blocks, need, strict=True)]
@@ -354,10 +357,11 @@ def _share(holes: int, blocks: list[tuple[int, int, int, int]],
                              k=(holes - sum(need)) // 3):
         threes[index] += 1
     over = sum(max(0, count - most) for count, most in zip(threes, room, strict=True))
-    threes = [min(count, most) for count, most in zip(threes, room, strict=True)]
-    spare = [index for index, most in enumerate(room) for _ in range(most - threes[index])]
-    for index in rng.sample(spare, over):
-        threes[index] += 1
+    if over:  # rare, and the list of spare room is as long as the board is large
+        threes = [min(count, most) for count, most in zip(threes, room, strict=True)]
+        spare = [index for index, most in enumerate(room) for _ in range(most - threes[index])]
+        for index in rng.sample(spare, over):
+            threes[index] += 1
     return [least + 3 * count for least, count in zip(need, threes, strict=True)]
 
 
@@ -387,9 +391,14 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
                                 + str(untileable_reason(Board(height, width))))
         return Tiling.trusted(Board(height, width, [divmod(cell, width) for cell in base[1]]),
                               tuple(base[0]))
-    blocks = [(top, left, rows, cols) for top, rows in _segments(height, rng)
-              for left, cols in _segments(width, rng)]
+    blocks: list[tuple[int, int, int, int]] = []
+    for top, rows in _segments(height, rng):
+        if budget.check_clock():  # a large board has many blocks: look at the clock per row
+            raise budget.limit_reached("random_board")
+        blocks += [(top, left, rows, cols) for left, cols in _segments(width, rng)]
     shares = _share(holes, blocks, rng)
+    if budget.check_clock():
+        raise budget.limit_reached("random_board")
     if shares is None:
         raise ArgumentError(
             f"no {width}x{height} board with {holes} holes can be tiled: "
@@ -397,7 +406,10 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
         )
     codes: list[int] = []
     hole_cells: list[int] = []
-    for (top, left, rows, cols), share in zip(blocks, shares, strict=True):
+    for number, ((top, left, rows, cols), share) in enumerate(zip(blocks, shares, strict=True)):
+        # Blocks without holes are filled with no search, so no budget looks at the clock.
+        if number % _BLOCKS_PER_LOOK == 0 and budget.check_clock():
+            raise budget.limit_reached("random_board")
         found, inside = _block(rows, cols, share, rng, budget)
         shift = top * width + left
         for code in found:
@@ -407,6 +419,8 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
     if len(blocks) == 1:
         return Tiling.trusted(Board(height, width, [divmod(cell, width) for cell in hole_cells]),
                               tuple(codes))
+    if budget.check_clock():
+        raise budget.limit_reached("random_board")
     shuffler = _Shuffler(height, width, codes, hole_cells)
     shuffler.move(rng, budget, _BLUR_PER_HOLE * holes)  # blur the blocks' borders
     return shuffler.tiling()

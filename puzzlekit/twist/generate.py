@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterator
 
 from puzzlekit.contract import Level
-from puzzlekit.levels import draw
+from puzzlekit.levels import check_grade, draw
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, measure_difficulty
 from puzzlekit.twist.params import Params, check_params
@@ -160,6 +160,7 @@ def generate(
     >>> level == generate("starter", Params(), seed=7), count_solutions(level.start), level.grade
     (True, 1, 'starter')
     """
+    check_grade(grade, GRADES)  # draw() takes None for any grade; generate() does not
     check_params(params)
     return draw(
         grade,

@@ -1,6 +1,9 @@
 """Jobs for the batch tests, and a check of a result through the engines' public API."""
 
+import argparse
+
 from puzzlekit import PUZZLES
+from puzzlekit.batch import register
 from puzzlekit.samegame import play_sequence, random_board
 from puzzlekit.twist import count_solutions
 
@@ -49,3 +52,11 @@ def slow_jobs(count, seconds):
          "start": str(random_board(15, 15, 5, seed=seed)), "time_limit": seconds, "seed": 1}
         for seed in range(count)
     ]
+
+
+def batch_command(*argv):
+    """Run ``puzzlekit batch ARGV`` in this process; return its exit status."""
+    parser = argparse.ArgumentParser(prog="puzzlekit")
+    register(parser.add_subparsers())
+    args = parser.parse_args(["batch", *argv])
+    return args.run(args)

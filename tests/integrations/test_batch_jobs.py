@@ -2,7 +2,6 @@
 the engines, resuming, retries after a worker dies, Ctrl-C, the portfolio and
 the ``batch`` command."""
 
-import argparse
 import json
 import multiprocessing
 import os
@@ -16,7 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from integrations.jobs import check_result, jobs_for, slow_jobs
+from integrations.jobs import batch_command, check_result, jobs_for, slow_jobs
 
 from puzzlekit import PUZZLES, ArgumentError, ParseError, portfolio
 from puzzlekit.batch import (
@@ -24,7 +23,6 @@ from puzzlekit.batch import (
     Job,
     finished_ids,
     read_jobs,
-    register,
     run_job,
     run_jobs,
 )
@@ -67,8 +65,9 @@ def test_jobs_written_as_json_lines_read_back_the_same(values):
 @given(st.lists(st.tuples(st.integers(0, 5), st.booleans(), st.booleans()), max_size=12))
 def test_finished_ids_are_the_ids_with_a_final_line(tmp_path_factory, lines):
     path = tmp_path_factory.mktemp("results") / "out.jsonl"
+    head = {"puzzle": "twist", "command": "generate", "attempt": 1}
     path.write_text("".join(
-        json.dumps({"id": job_id, "ok": ok, "retry": retry}) + "\n"
+        json.dumps({"id": job_id, **head, "ok": ok, "retry": retry}) + "\n"
         for job_id, ok, retry in lines
     ))
     assert finished_ids(path) == {job_id for job_id, ok, retry in lines if ok or not retry}
@@ -284,13 +283,6 @@ def test_portfolio_keeps_the_best_worker():
         portfolio.solve(samegame, board, jobs=1, rules=None)  # type: ignore[call-arg]
 
 
-def batch_command(*argv):
-    parser = argparse.ArgumentParser(prog="puzzlekit")
-    register(parser.add_subparsers())
-    args = parser.parse_args(["batch", *argv])
-    return args.run(args)
-
-
 def test_the_batch_command_prints_results_and_resumes(tmp_path, capsys):
     jobs = tmp_path / "jobs.jsonl"
     lines = [json.dumps(job) for job in jobs_for([1])[:4]]
@@ -343,5 +335,7 @@ def test_a_generate_job_with_a_grade_makes_a_level(name):
         start = start.play(move)
     assert start.is_solved
     wrong = dict(job, grade="impossible")
-    (failed,) = run_jobs(read_jobs([json.dumps(wrong)]), ThreadPoolExecutor(1))
+    with pytest.raises(ParseError, match="line 1: no grade 'impossible'"):
+        read_jobs([json.dumps(wrong)])
+    failed = run_job(Job(1, name, "generate", {"grade": "impossible"}))
     assert not failed["ok"] and "no grade" in failed["error"] and not failed["retry"]

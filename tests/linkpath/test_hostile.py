@@ -249,3 +249,22 @@ def test_no_seed_means_fresh_randomness():
     assert len({deal(8, 8, 8, solvable=False) for _ in range(4)}) > 1
     board = deal(8, 8, 8, seed=1, solvable=False)
     assert len({board.shuffle() for _ in range(4)}) > 1
+
+
+
+def test_ctrl_c_inside_a_generators_search_stops_the_generator():
+    # was: the search answered Ctrl-C with its best line, and generate ran on to its limit
+    from puzzlekit.limits import Budget
+    from puzzlekit.linkpath import deal
+    from puzzlekit.linkpath.solver import inner_search, search
+
+    def ctrl_c(report):
+        raise KeyboardInterrupt
+
+    board = deal(8, 10, 20, seed=1)
+    budget = Budget(progress=ctrl_c)
+    result = search(board, budget)  # the search itself keeps its line
+    assert budget.stopped_by == "interrupted" and not result.complete
+    with pytest.raises(KeyboardInterrupt):
+        inner_search(board, Budget(progress=ctrl_c))
+    assert inner_search(board, Budget()).solved  # no interrupt: the same answer as search

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit import ArgumentError, IllegalMoveError, ParseError
@@ -152,3 +152,30 @@ def test_board_text_gives_a_board_or_a_parse_error(text: str) -> None:
     except ParseError:
         return
     assert Board.parse(str(board)) == board
+
+
+@settings(max_examples=40, deadline=None)
+@given(height=st.integers(1, 3), width=st.integers(1, 3), colours=st.integers(1, 9),
+       min_group=st.integers(1, 9), seed=st.integers(0, 100))
+def test_clearable_boards_are_found_on_small_boards_whatever_the_min_group(
+    height, width, colours, min_group, seed
+):
+    # was: 2 x 2, 5 colours, min_group 3 raised LimitReached though "11\n11" exists
+    from hypothesis import assume
+
+    from puzzlekit.samegame import Params, clearable_board
+
+    assume(min_group <= height * width)  # a single group of every block clears the board
+    params = Params(width, height, colours, Rules(min_group=min_group))
+    level = clearable_board(params, seed=seed)
+    assert level.replayed().is_solved and len(set(str(level.start.with_rules(Rules()))) - set(
+        "\n")) <= colours
+
+
+@pytest.mark.parametrize("limit", [0.0, 0.01, 0.1])
+def test_the_largest_board_keeps_a_short_time_limit(limit):
+    # was: 0.51 s under time_limit=0.01 (a score table the size of the board built first)
+    board = random_board(MAX_SIDE, MAX_SIDE, 5, seed=1)
+    with within(limit + 1.5):  # building the result on top (0.2 s idle), on a loaded machine
+        result = solve(board, time_limit=limit)
+    assert result.moves and not result.complete

@@ -168,3 +168,44 @@ def test_a_picture_of_a_huge_tiling_is_refused_at_once():
     with pytest.raises(ArgumentError, match="too large to draw"):
         tiling.to_svg()
     assert time.perf_counter() - started < 1
+
+
+@pytest.mark.parametrize("size", [(2048, 2048), (4096, 4096), (182, 182)])
+def test_graders_refuse_boards_out_of_the_search_before_allocating(size):
+    # was: walkthrough of 2048 x 2048 refused after 2.9 s and 550 MB
+    from puzzlekit.tromino import grade_of, walkthrough
+
+    board = Board(*size, [(0, 0)])
+    for grader in (walkthrough, grade_of):
+        started = time.perf_counter()
+        with pytest.raises(ArgumentError, match="too large for the exact search"):
+            grader(board, time_limit=1)
+        assert time.perf_counter() - started < 0.2
+
+
+@pytest.mark.parametrize("tileable", [True, False])
+@pytest.mark.parametrize("limit", [0.0, 0.05, 0.3])
+def test_random_boards_of_huge_sizes_keep_short_time_limits(tileable, limit):
+    # was: 4096 x 4096 with 100 holes took 2.2 s under time_limit=1 (set-up before the clock)
+    from puzzlekit import LimitReached
+    from puzzlekit.tromino import random_board
+
+    started = time.perf_counter()
+    with pytest.raises(LimitReached, match="time limit"):
+        random_board(4096, holes=100, tileable=tileable, seed=1, time_limit=limit)
+    assert time.perf_counter() - started < limit + 0.5  # about 0.01 s over when idle
+
+
+@pytest.mark.parametrize(("height", "width", "holes"), [(2, 2, 1), (1, 3, 0), (3, 3, 6)])
+def test_a_board_with_one_tromino_to_place_has_only_easy_levels(height, width, holes):
+    # was: generate("hard", height=2, width=2) took 2-4 s to give up
+    from puzzlekit.tromino import Params, generate
+
+    params = Params(width, height, holes=holes)
+    for grade in ("medium", "hard"):
+        started = time.perf_counter()
+        with pytest.raises(ArgumentError, match="levels are all easy|no 2x2|nothing to tile"):
+            generate(grade, params)
+        assert time.perf_counter() - started < 0.1
+    if (height, width) != (1, 3):
+        assert generate("easy", params, seed=1).grade == "easy"
