@@ -48,7 +48,8 @@ def tiling_svg(
     Every free cell is a ``rect`` of class ``cell`` with ``data-cell="ROW,COL"``
     and every tromino a polygon with ``data-move`` (its text) and
     ``data-cells``, so that a front end can tell what was clicked. Boards of
-    more than :data:`~puzzlekit.svg.MAX_PICTURE_CELLS` cells are refused with an :class:`~puzzlekit.ArgumentError` (a 1024 x 1024 tiling
+    more than :data:`~puzzlekit.svg.MAX_PICTURE_CELLS` cells are refused
+    with an :class:`~puzzlekit.ArgumentError` (a 1024 x 1024 tiling
     would be a document of about 50 MB).
 
     >>> svg = tiling_svg(Tiling.parse("#a\\naa"), cell_size=10)
