@@ -289,4 +289,7 @@ class PuzzleType(Generic[S, M]):
     score: Callable[[S, Sequence[M]], int] | None = None
     """``score(start, moves)``: the points a line earns under the start's rules, for
     puzzles that keep score (a :class:`~puzzlekit.Game` shows it as the running score)."""
+    ui: str | None = None
+    """The module with the puzzle's front-end hooks (see :mod:`puzzlekit.interface`), or
+    ``None``: ``puzzlekit play`` then offers the legal moves as a list."""
 

@@ -132,5 +132,6 @@ PUZZLE: PuzzleType[Board, Pair] = PuzzleType(
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    ui="puzzlekit.linkpath.ui",
 )
 """The registry entry of this puzzle (see :data:`puzzlekit.PUZZLES`)."""

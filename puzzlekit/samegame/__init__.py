@@ -111,6 +111,7 @@ PUZZLE: PuzzleType[Board, Move] = PuzzleType(
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    ui="puzzlekit.samegame.ui",
 )
 """SameGame in the registry :data:`puzzlekit.PUZZLES`.
 

@@ -141,5 +141,6 @@ PUZZLE: PuzzleType[Board, Tromino] = PuzzleType(
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    ui="puzzlekit.tromino.ui",
 )
 """The tromino puzzle's entry in :data:`puzzlekit.PUZZLES`."""

@@ -100,6 +100,7 @@ PUZZLE: PuzzleType[State, Placement] = PuzzleType(
     grades=GRADES,
     generate=generate,
     grade=grade_of,
+    ui="puzzlekit.twist.ui",
 )
 """IQ-Twist's entry in :data:`puzzlekit.PUZZLES`.
 
