@@ -351,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the whole command, with every module's group.
 
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    ['batch', 'demo', 'linkpath', 'samegame', 'tromino', 'twist']
+    ['batch', 'demo', 'linkpath', 'play', 'samegame', 'tromino', 'twist']
     """
     parser = argparse.ArgumentParser(
         prog="puzzlekit",
@@ -372,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
         _module_cli(name).register(commands)
         _add_replay(_GROUPS[name], name)
     batch.register(commands)
+    importlib.import_module("puzzlekit.play").register(commands)
     return parser
 
 

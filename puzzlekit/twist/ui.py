@@ -98,6 +98,7 @@ def interpret(state: State, ui: UiState, event: Event) -> tuple[UiState, Placeme
         if event.kind == "up":
             ui["dragging"] = False
         if dropping and event.get("tray") is None and ui["at"] is not None:
+            ui.update(held=None, at=None)  # placed, or refused with the reason shown
             return ui, at
     elif event.kind == "leave":
         ui["at"] = None
@@ -117,7 +118,9 @@ def _key(state: State, ui: UiState, key: str) -> tuple[UiState, Placement | None
     elif key == "Escape":
         ui.update(held=None, at=None)
     elif key in ("Enter", " "):
-        return ui, _held_placement(ui)
+        placement = _held_placement(ui)
+        ui.update(held=None, at=None)
+        return ui, placement
     else:
         cursor = {"cursor": list(reversed(ui["at"] or [0, 0]))}
         if move_cursor(cursor, key, HEIGHT, WIDTH):
