@@ -185,6 +185,7 @@ def _view(key: str, session: Session) -> dict[str, Any]:
                                                  "detail": outcome.detail},
         "won": won(game),
         "message": session.message,
+        "hint": None if session.hint is None else str(session.hint),
         "motions": session.motions,
         "legal": listed,
     }

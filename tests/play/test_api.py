@@ -11,10 +11,10 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from puzzlekit import PUZZLES, Game  # noqa: E402
-from puzzlekit.play.app import MAX_BODY, create_app  # noqa: E402
+from puzzlekit import PUZZLES, Game
+from puzzlekit.play.app import MAX_BODY, create_app
 
 TOKEN = "secret-token-for-tests"
 HOST = "testserver"
