@@ -1,5 +1,5 @@
 """IQ-Twist's front-end hooks (see :mod:`puzzlekit.interface`): pieces are taken from a
-tray below the board, turned with the wheel (or ``r``), flipped with ``f`` or a right
+tray below the board, turned with the wheel (or ``r``), flipped with ``x`` or a right
 click, drawn as a ghost at the nearest location (red where they may not go) and dropped
 with a click or by releasing a drag. The challenge's own pieces and pegs stay put.
 
@@ -23,7 +23,7 @@ __all__ = ["HELP", "draw", "draw_move", "interpret", "motions", "new_ui", "place
            "status"]
 
 HELP = ("Drag a piece from the tray onto the board, or click it and click a location. "
-        "Turn it with the wheel or r, flip it with f or a right click, drop it with Escape. "
+        "Turn it with the wheel or r, flip it with x or a right click, drop it with Escape. "
         "Keys a-h take a piece, arrow keys move it, Enter places it.")
 
 CELL_SIZE = 48
@@ -71,7 +71,8 @@ def _held_placement(ui: UiState) -> Placement | None:
 
 
 def _take(state: State, ui: UiState, piece: str) -> None:
-    if piece in PIECES and state.piece(piece) is None:
+    """Hold *piece* if it is in the tray; the piece held already keeps its orientation."""
+    if piece in PIECES and state.piece(piece) is None and ui.get("held") != piece:
         ui.update(held=piece, orientation=0, at=None)
 
 
@@ -113,7 +114,7 @@ def _key(state: State, ui: UiState, key: str) -> tuple[UiState, Placement | None
         pass
     elif key in ("r", "R"):
         ui["orientation"] = rotated(ui["orientation"], -1 if key == "R" else 1)
-    elif key in ("f", "F"):
+    elif key in ("x", "X"):  # not f: the letters a-h take pieces
         ui["orientation"] = flipped(ui["orientation"])
     elif key == "Escape":
         ui.update(held=None, at=None)

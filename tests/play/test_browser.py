@@ -85,7 +85,7 @@ def play(player: browser.Player, name: str, move: str):
     player.driver.find_element("id", "board").send_keys(placement.piece)
     player.wait(lambda: player.view()["status"].startswith(f"holding {placement.piece}"))
     if placement.orientation >= 4:
-        press(player, "f")
+        press(player, "x")
     while f"(orientation {placement.orientation})" not in player.view()["status"]:
         press(player, "r")
     assert f"(orientation {placement.orientation})" in player.view()["status"]
