@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 import time
 
+import browser_player as browser
 import pytest
 
-import browser_player as browser
 from puzzlekit import PUZZLES
 from puzzlekit.tromino.board import ORIENTATIONS
 from puzzlekit.twist.pieces import loops
