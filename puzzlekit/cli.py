@@ -656,7 +656,7 @@ def build_parser() -> argparse.ArgumentParser:
     puzzle, each puzzle's own verbs, ``demo``, ``batch`` and ``play``.
 
     >>> commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    >>> {"batch", "demo", "linkpath", "samegame", "tromino", "twist"} <= set(commands)
+    >>> {"batch", "demo", "linkpath", "play", "samegame", "tromino", "twist"} <= set(commands)
     True
     """
     parser = argparse.ArgumentParser(
@@ -684,6 +684,7 @@ def build_parser() -> argparse.ArgumentParser:
         if puzzle.commands is not None:
             importlib.import_module(puzzle.commands).register(group)
     batch.register(commands)
+    importlib.import_module("puzzlekit.play").register(commands)
     return parser
 
 

@@ -337,3 +337,7 @@ class PuzzleType(Generic[S, M]):
     """The module of hypothesis strategies: ``states()`` and ``moves(state)`` at least."""
     gym: str | None = None
     """``"module:Adapter"``: the Gymnasium adapter class (see :mod:`puzzlekit.gym`)."""
+    ui: str | None = None
+    """The module with the puzzle's front-end hooks (see :mod:`puzzlekit.interface`), or
+    ``None``: ``puzzlekit play`` then offers the legal moves as a list."""
+

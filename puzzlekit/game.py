@@ -3,8 +3,10 @@
 A :class:`Game` runs any registered puzzle (see :data:`puzzlekit.PUZZLES`)
 from a start position: it keeps the moves played and the line undone (for
 redo), a :class:`Clock` with pause, resume and an optional time limit, the
-running score where the puzzle keeps one, and an :class:`Outcome` once the
-game ends. :meth:`Game.record` writes it as text that
+running score where the puzzle keeps one, how many hints and undos the
+player took, and an :class:`Outcome` once the game ends (with
+``prove_lost``, as soon as the engine proves the position cannot be solved).
+:meth:`Game.record` writes it as text that
 :meth:`Game.from_record` reads back, and :func:`read_records` reads many
 records from one file, lazily.
 
@@ -23,6 +25,8 @@ Puzzle: tromino
 Date: 2026-12-01
 Result: solved
 Elapsed: ...
+Hints: 1
+Undos: 1
 Start:
     ...
     ...
@@ -42,7 +46,14 @@ from typing import Any, Generic, Literal, TypeAlias, TypeVar
 import attrs
 
 from puzzlekit.contract import Moves, MoveView, PuzzleType, SearchResult
-from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
+from puzzlekit.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    LimitReached,
+    ParseError,
+    UnsolvableError,
+    quoted,
+)
 from puzzlekit.limits import check_limit
 from puzzlekit.registry import PUZZLES, puzzle_of
 
@@ -51,14 +62,18 @@ __all__ = ["Clock", "Game", "Outcome", "OutcomeReason", "read_records"]
 S = TypeVar("S")
 M = TypeVar("M")
 
-OutcomeReason: TypeAlias = Literal["solved", "stuck", "resigned", "time out"]
-"""How a game ended: solved; stuck (no legal move left, unsolved); resigned; out of time."""
+OutcomeReason: TypeAlias = Literal["solved", "stuck", "lost", "resigned", "time out"]
+"""How a game ended: solved; stuck (no legal move left, unsolved); lost (moves are left but
+the engine proved that none solves the puzzle); resigned; out of time."""
 
-_RESULTS: tuple[str, ...] = ("solved", "stuck", "resigned", "time out")
+_RESULTS: tuple[str, ...] = ("solved", "stuck", "lost", "resigned", "time out")
 _IN_PROGRESS = "*"
 _INDENT = "    "
 _RESERVED = frozenset(
-    {"Puzzle", "Date", "Result", "Score", "Elapsed", "TimeLimit", "Start", "Moves"}
+    {
+        "Puzzle", "Date", "Result", "Score", "Elapsed", "TimeLimit", "Hints", "Undos",
+        "ProveLost", "Start", "Moves", "Redo",
+    }
 )
 # A game keeps a few positions, not one per move: a long game on a big board would fill the
 # memory. It keeps the last _RECENT ones, and checkpoints _SPACING moves apart, spaced out
@@ -167,9 +182,11 @@ class Outcome:
     """
 
     reason: OutcomeReason
-    """``"solved"``, ``"stuck"``, ``"resigned"`` or ``"time out"``."""
+    """``"solved"``, ``"stuck"``, ``"lost"``, ``"resigned"`` or ``"time out"``."""
     detail: str
     """A sentence for people."""
+    move: object = attrs.field(default=None, repr=False)
+    """For ``"lost"``: the move that left a position with no solution."""
 
 
 class Game(Generic[S, M]):
@@ -179,13 +196,21 @@ class Game(Generic[S, M]):
     :class:`~puzzlekit.IllegalMoveError` and leaves the game as it was.
     Playing after an undo drops the redo line. Once the game is over (see
     :attr:`outcome`) no move is accepted, except that ``undo`` takes back a
-    move of a solved or stuck game. A game over at its start (no legal move)
-    starts with its clock stopped.
+    move of a solved, stuck or lost game. A game over at its start (no legal
+    move) starts with its clock stopped.
+
+    With *prove_lost* (a node budget, 0 for none) every move that leaves
+    moves to play asks the puzzle's ``hint`` with that node limit whether
+    the position can still be solved: a proof that it cannot ends the game
+    as ``"lost"`` at once, naming the move; a search cut short by the budget
+    proves nothing and the game goes on. A node budget, not a time, so that
+    a record replays to the same outcome on any machine.
 
     *headers* are extra record lines: keys and values without line breaks
     or surrounding spaces, keys without ``:`` and none of the headers
     :meth:`record` writes itself (``Puzzle``, ``Date``, ``Result``,
-    ``Score``, ``Elapsed``, ``TimeLimit``, ``Start``, ``Moves``); anything
+    ``Score``, ``Elapsed``, ``TimeLimit``, ``Hints``, ``Undos``,
+    ``ProveLost``, ``Start``, ``Moves``, ``Redo``); anything
     else is an :class:`~puzzlekit.ArgumentError`.
 
     The game keeps its start, its moves and a few positions on the way, so
@@ -206,6 +231,7 @@ class Game(Generic[S, M]):
         time_limit: float | None = None,
         time_source: Callable[[], float] = time.monotonic,
         headers: Mapping[str, str] | None = None,
+        prove_lost: int = 0,
     ) -> None:
         self.puzzle: PuzzleType[Any, Any] = puzzle_of(start)
         """The registered puzzle this game is of."""
@@ -224,6 +250,13 @@ class Game(Generic[S, M]):
         self._recent: list[S] = [start]
         self._resigned = False
         self._timed_out = False
+        self.prove_lost = check_limit("prove_lost", prove_lost) or 0
+        """The node budget of the proof that a position is lost (0: no proof is tried)."""
+        self._lost_at: int | None = None  # how many moves had been played when it was lost
+        self.hints_taken = 0
+        """How many hints the player was given (:meth:`hint` returning a move)."""
+        self.undos = 0
+        """How many moves the player took back with :meth:`undo`."""
         if self._finished():
             self.clock.pause()
 
@@ -263,7 +296,7 @@ class Game(Generic[S, M]):
         >>> len(Game(tromino.Board.parse("#.\\n..")).legal_moves())
         1
         """
-        if self._resigned or self._check_time():
+        if self._resigned or self._lost_at is not None or self._check_time():
             return Moves(tuple, lambda move: False)
         view: MoveView[M] = self.position.legal_moves()  # type: ignore[attr-defined]
         return view
@@ -272,9 +305,11 @@ class Game(Generic[S, M]):
         """The position's hint (see :class:`~puzzlekit.PuzzleState`); ``None`` once it is over."""
         if self.outcome is not None:
             return None
-        move: M | None = self.position.hint(  # type: ignore[attr-defined]
-            node_limit=node_limit, time_limit=time_limit
+        move: M | None = self.puzzle.hint(
+            self.position, node_limit=node_limit, time_limit=time_limit
         )
+        if move is not None:
+            self.hints_taken += 1
         return move
 
     def play(self, move: M | str) -> None:
@@ -292,8 +327,19 @@ class Game(Generic[S, M]):
         after = before.play(move)  # type: ignore[attr-defined]
         self._moves.append(self._as_move(move, before, after))
         self._keep(after)
+        if self.prove_lost and not self._finished() and self._proved_lost(after):
+            self._lost_at = len(self._moves)
         if self.outcome is not None:
             self.clock.pause()
+
+    def _proved_lost(self, position: Any) -> bool:
+        try:
+            self.puzzle.hint(position, node_limit=self.prove_lost)
+        except UnsolvableError:
+            return True
+        except LimitReached:
+            pass
+        return False
 
     def _keep(self, position: S) -> None:
         """Make *position*, after the last move, the current one; keep a checkpoint now and then."""
@@ -329,6 +375,9 @@ class Game(Generic[S, M]):
         move = self._moves.pop()
         self._back_to(len(self._moves))
         self._redo.append(move)
+        if self._lost_at is not None and len(self._moves) < self._lost_at:
+            self._lost_at = None
+        self.undos += 1
         self.clock.resume()
         return move
 
@@ -380,6 +429,12 @@ class Game(Generic[S, M]):
             return Outcome("solved", "the puzzle is solved")
         if self._resigned:
             return Outcome("resigned", "the player resigned")
+        if self._lost_at is not None:
+            move = self._moves[self._lost_at - 1]
+            return Outcome(
+                "lost", f"move {self._lost_at} ({move}) left a position that cannot be solved",
+                move,
+            )
         if self._check_time():
             return Outcome("time out", f"the time limit of {self.clock.time_limit:g} s ran out")
         if position.is_over:
@@ -419,6 +474,8 @@ class Game(Generic[S, M]):
         """The game as text: header lines, the start position, then the moves.
 
         ``Result`` is the outcome's reason, or ``*`` while the game goes on;
+        ``Hints``, ``Undos`` and ``ProveLost`` are written when not 0, and the
+        redo line, when there is one, under ``Redo:`` (numbered on from the moves);
         ``Elapsed`` and ``TimeLimit`` are written exactly, so that
         :meth:`from_record` finds the same outcome. :attr:`headers` are
         checked as :class:`Game` checks them.
@@ -439,11 +496,20 @@ class Game(Generic[S, M]):
         lines.append(f"Elapsed: {float(elapsed)!r}")
         if self.clock.time_limit is not None:
             lines.append(f"TimeLimit: {float(self.clock.time_limit)!r}")
+        counts = (
+            ("Hints", self.hints_taken), ("Undos", self.undos), ("ProveLost", self.prove_lost)
+        )
+        lines += [f"{key}: {count}" for key, count in counts if count]
         lines += [f"{key}: {value}" for key, value in headers.items()]
         lines.append("Start:")
         lines += [_INDENT + line for line in str(self.start).splitlines()]
         lines.append("Moves:")
         lines += [f"{_INDENT}{number}. {move}" for number, move in enumerate(self._moves, 1)]
+        if self._redo:
+            lines.append("Redo:")
+            first = len(self._moves) + 1
+            lines += [f"{_INDENT}{number}. {move}"
+                      for number, move in enumerate(self.redo_moves, first)]
         return "\n".join(lines)
 
     @classmethod
@@ -517,28 +583,28 @@ def _read_record(
     headers: dict[str, str] = {}
     start: list[tuple[int, str]] = []
     moves: list[tuple[int, str]] = []
+    redo: list[tuple[int, str]] = []
+    sections = {"start": start, "moves": moves, "redo": redo}
     section = "headers"
     for number, line in chunk:
         if line.startswith(_INDENT):
             if section == "headers":
                 raise ParseError(f"record line {number}: indented line outside Start or Moves")
-            (start if section == "start" else moves).append((number, line[len(_INDENT) :]))
+            sections[section].append((number, line[len(_INDENT) :]))
             continue
         key, colon, value = line.partition(":")
         if not colon:
             raise ParseError(f"record line {number}: {quoted(line)} is not 'Key: value'")
         key, value = key.strip(), value.strip()
-        if key == "Start":
-            section = "start"
-        elif key == "Moves":
-            section = "moves"
+        if key in ("Start", "Moves", "Redo"):
+            section = key.lower()
         elif section != "headers":
             raise ParseError(f"record line {number}: header {key!r} after the start position")
         elif key in headers:
             raise ParseError(f"record line {number}: header {key!r} given twice")
         else:
             headers[key] = value
-        if key in ("Start", "Moves") and value:
+        if key in ("Start", "Moves", "Redo") and value:
             raise ParseError(f"record line {number}: {key}: takes indented lines below it")
     first = chunk[0][0]
     name = headers.pop("Puzzle", None)
@@ -560,24 +626,35 @@ def _read_record(
     elapsed = _number(headers.pop("Elapsed", "0"), "Elapsed", first)
     limit_text = headers.pop("TimeLimit", None)
     limit = None if limit_text is None else _number(limit_text, "TimeLimit", first)
+    hints, undos, prove_lost = (
+        _count(headers.pop(key, "0"), key, first) for key in ("Hints", "Undos", "ProveLost")
+    )
     try:
         # No limit while the moves are replayed: the record's clock says how the time went.
-        game: Game[Any, Any] = Game(position, time_source=time_source, headers=headers)
+        game: Game[Any, Any] = Game(
+            position, time_source=time_source, headers=headers, prove_lost=prove_lost
+        )
     except ArgumentError as error:
         raise ParseError(f"record at line {first}: {error}") from None
-    for count, (number, text) in enumerate(moves, 1):
-        label, dot, move_text = text.partition(". ")
-        if not dot or label != str(count):
-            raise ParseError(f"record line {number}: expected move {count} as '{count}. MOVE'")
+    for count, (number, move) in enumerate(_numbered_moves(puzzle, moves, 1), 1):
         try:
-            game._play(puzzle.move.parse(move_text.strip()))
-        except ParseError as error:
-            raise ParseError(f"record line {number}: move {count}: {error}") from None
+            game._play(move)
         except IllegalMoveError as error:
-            shown = quoted(move_text.strip())
             raise ParseError(
-                f"record line {number}: move {count} {shown} is illegal: {error}"
+                f"record line {number}: move {count} {quoted(str(move))} is illegal: {error}"
             ) from None
+    redo_line = list(_numbered_moves(puzzle, redo, len(moves) + 1))
+    after = game.position
+    for count, (number, move) in enumerate(redo_line, len(moves) + 1):
+        try:
+            after = after.play(move)
+        except IllegalMoveError as error:
+            raise ParseError(
+                f"record line {number}: redo move {count} {quoted(str(move))} is illegal: "
+                f"{error}"
+            ) from None
+    game._redo = [move for _, move in reversed(redo_line)]
+    game.hints_taken, game.undos = hints, undos
     # Paused while the outcome is found, so that it is the one the record's numbers give.
     game.clock = Clock(time_source=time_source, time_limit=limit, elapsed=elapsed, running=False)
     if result == "resigned":
@@ -591,6 +668,26 @@ def _read_record(
     if outcome is None:
         game.clock.resume()
     return game
+
+
+def _numbered_moves(
+    puzzle: PuzzleType[Any, Any], lines: list[tuple[int, str]], first: int
+) -> Iterator[tuple[int, Any]]:
+    """Each ``N. MOVE`` line's number and move, numbered on from *first*."""
+    for count, (number, text) in enumerate(lines, first):
+        label, dot, move_text = text.partition(". ")
+        if not dot or label != str(count):
+            raise ParseError(f"record line {number}: expected move {count} as '{count}. MOVE'")
+        try:
+            yield number, puzzle.move.parse(move_text.strip())
+        except ParseError as error:
+            raise ParseError(f"record line {number}: move {count}: {error}") from None
+
+
+def _count(text: str, key: str, line: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise ParseError(f"record at line {line}: {key} {quoted(text)} is not a count")
+    return int(text)
 
 
 def _checked_headers(headers: Mapping[str, str]) -> dict[str, str]:

@@ -15,17 +15,22 @@ text, so the result always parses as XML.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+import attrs
+
 from puzzlekit.errors import ArgumentError
-from puzzlekit.grid import check_int
+from puzzlekit.grid import Cell, check_int
 
 __all__ = [
     "COLOUR_BLIND_PALETTE",
     "MAX_CELL_SIZE",
     "MAX_PICTURE_CELLS",
     "PALETTE",
+    "GridGeometry",
+    "Motion",
     "Svg",
     "SvgCanvas",
     "check_cell_size",
@@ -114,6 +119,75 @@ def check_picture_cells(height: int, width: int) -> None:
             f"a picture of {height} x {width} cells is too large to draw "
             f"(at most {MAX_PICTURE_CELLS} cells)"
         )
+
+
+@attrs.frozen
+class GridGeometry:
+    """Where a picture draws its cells: screen point to cell and cell to centre.
+
+    Cells are *cell_size* squares, the top-left one's corner at *origin*
+    (``x`` along columns, ``y`` down rows), *height* x *width* of them. A
+    point on a border belongs to the cell right of or below it.
+
+    >>> geometry = GridGeometry(origin=(10, 10), cell_size=20, height=2, width=3)
+    >>> geometry.cell_at(35, 12), geometry.cell_at(5, 5), geometry.centre((1, 2))
+    ((0, 1), None, (60.0, 40.0))
+    >>> all(geometry.cell_at(*geometry.centre(cell)) == cell for cell in geometry.cells())
+    True
+    """
+
+    origin: tuple[float, float]
+    """The picture point of the top-left cell's top-left corner."""
+    cell_size: float
+    """The side of a cell, in picture units."""
+    height: int
+    """Rows of cells."""
+    width: int
+    """Columns of cells."""
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The ``(row, col)`` cell under picture point (*x*, *y*), or ``None`` off the grid
+        (also for a point that is not a finite number)."""
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in (x, y)):
+            return None
+        row = math.floor((y - self.origin[1]) / self.cell_size)
+        col = math.floor((x - self.origin[0]) / self.cell_size)
+        if 0 <= row < self.height and 0 <= col < self.width:
+            return row, col
+        return None
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        """The picture point at the centre of *cell* (any cell, on the grid or not)."""
+        row, col = cell
+        half = self.cell_size / 2
+        return (self.origin[0] + col * self.cell_size + half,
+                self.origin[1] + row * self.cell_size + half)
+
+    def cells(self) -> Iterable[Cell]:
+        """Every cell of the grid, in reading order."""
+        return ((row, col) for row in range(self.height) for col in range(self.width))
+
+
+@attrs.frozen
+class Motion:
+    """What a move did to one thing on the board: from a cell to a cell, or removed.
+
+    A front end animates a move from these: a block falling, a column
+    closing, a tile slid, a tile removed (:attr:`to` is ``None``).
+
+    >>> Motion((0, 1), (2, 1)), Motion((3, 3), None).removed
+    (Motion(start=(0, 1), to=(2, 1)), True)
+    """
+
+    start: Cell
+    """The cell it was in before the move."""
+    to: Cell | None
+    """The cell it is in after the move, or ``None`` when the move removed it."""
+
+    @property
+    def removed(self) -> bool:
+        """Whether the move took it off the board."""
+        return self.to is None
 
 
 def _number(value: float) -> str:

@@ -125,6 +125,7 @@ PUZZLE: PuzzleType[Board, Pair] = PuzzleType(
     commands="puzzlekit.linkpath.cli",
     strategies="puzzlekit.linkpath.strategies",
     gym="puzzlekit.linkpath.gym:LinkpathAdapter",
+    ui="puzzlekit.linkpath.ui",
 )
 """The registry entry of this puzzle (see :data:`puzzlekit.PUZZLES`).
 

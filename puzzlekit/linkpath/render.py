@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 from puzzlekit.errors import ArgumentError
 from puzzlekit.linkpath.board import Board, Pair, Path, kind_label
-from puzzlekit.svg import PALETTE, Svg, SvgCanvas, check_cell_size
+from puzzlekit.svg import PALETTE, GridGeometry, Motion, Svg, SvgCanvas, check_cell_size
 
 if TYPE_CHECKING:
     from puzzlekit.grid import Cell
 
-__all__ = ["board_svg", "board_text"]
+__all__ = ["board_svg", "board_text", "geometry", "motions"]
 
 
 def _check_path(board: Board, path: Path | None) -> None:
@@ -152,7 +152,9 @@ def board_svg(
     A one-cell margin leaves room for links through the ring. A legal
     *move* (instead of *path*) draws its link on the board as it is once
     the move's tiles have slid, and each slid tile's way from its old cell
-    as a dashed line (class ``slide``).
+    as a dashed line (class ``slide``). Every tile is a ``rect`` of class
+    ``tile`` with ``data-cell="ROW,COL"`` and ``data-kind``; see
+    :func:`geometry` for where the cells are.
 
     >>> from puzzlekit.linkpath import Board, Rules
     >>> board = Board.parse("a.a")
@@ -181,11 +183,13 @@ def board_svg(
             canvas.rect(
                 x + 1, y + 1, size - 2, size - 2,
                 fill=PALETTE[(kind - 1) % len(PALETTE)], stroke="#333", rx=size // 8,
+                class_="tile", id=f"cell-{r}-{c}", data_cell=f"{r},{c}", data_kind=kind,
             )
             canvas.text(
                 x + size / 2, y + size / 2, kind_label(kind),
                 fill="white", font_size=size // 2, text_anchor="middle",
                 dominant_baseline="central", font_family="sans-serif",
+                pointer_events="none",
             )
     for (r1, c1), (r2, c2) in slid:
         canvas.line(
@@ -200,3 +204,46 @@ def board_svg(
             stroke_linejoin="round", class_="link",
         )
     return canvas.to_string()
+
+
+def geometry(board: Board, *, cell_size: int = 40) -> GridGeometry:
+    """Where :func:`board_svg` draws *board*'s cells at *cell_size* (inside a one-cell ring).
+
+    >>> geometry(Board.parse("ab\\nba"), cell_size=10).cell_at(25, 12)
+    (0, 1)
+    """
+    size = check_cell_size(cell_size)
+    return GridGeometry((size, size), size, board.height, board.width)
+
+
+def motions(board: Board, move: Pair | str | tuple[Cell, Cell]) -> tuple[Motion, ...]:
+    """What the legal *move* does to each tile it moves or removes: the slid tiles,
+    the two linked tiles (removed), and under gravity the tiles that fall.
+
+    Tiles left where they were are left out; :meth:`Board.play`'s errors for
+    an illegal move.
+
+    >>> from puzzlekit.linkpath import Rules
+    >>> motions(Board.parse("b.\\na.\\na.", rules=Rules(gravity="down")), "1,0 2,0")
+    (Motion(start=(1, 0), to=None), Motion(start=(2, 0), to=None), Motion(start=(0, 0), to=(2, 0)))
+    """
+    board.play(move)  # the one place that says whether the move is legal
+    slid_board, _, slid = _scene(board, None, move)
+    place = {cell: cell for cell in board.tiles}
+    for old, new in slid:
+        place[old] = new
+    pair = Pair.of(move) if not isinstance(move, tuple) else Pair(*move)
+    gone = (pair.a, pair.b)
+    where_now = {new: old for old, new in place.items()}  # cell after the slide -> start
+    removed = [where_now[cell] for cell in gone]
+    for start in removed:
+        del place[start]
+    if board.rules.gravity == "down":
+        columns = {cell[1] for cell in gone}
+        for col in columns:
+            standing = sorted(((cell, start) for start, cell in place.items() if cell[1] == col),
+                              reverse=True)
+            for depth, (_, start) in enumerate(standing):
+                place[start] = (slid_board.height - 1 - depth, col)
+    moved = [Motion(start, cell) for start, cell in sorted(place.items()) if cell != start]
+    return (*(Motion(start, None) for start in removed), *moved)

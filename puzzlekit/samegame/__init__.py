@@ -125,6 +125,7 @@ PUZZLE: PuzzleType[Board, Move] = PuzzleType(
     commands="puzzlekit.samegame.cli",
     strategies="puzzlekit.samegame.strategies",
     gym="puzzlekit.samegame.gym:SameGameAdapter",
+    ui="puzzlekit.samegame.ui",
 )
 """SameGame in the registry :data:`puzzlekit.PUZZLES`.
 

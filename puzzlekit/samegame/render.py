@@ -19,13 +19,15 @@ from puzzlekit.grid import Cell
 from puzzlekit.samegame.board import COLOUR_CHARS, Board, Move
 from puzzlekit.svg import (
     COLOUR_BLIND_PALETTE,
+    GridGeometry,
+    Motion,
     Svg,
     SvgCanvas,
     check_cell_size,
     check_picture_cells,
 )
 
-__all__ = ["board_svg"]
+__all__ = ["board_svg", "geometry", "motions"]
 
 BACKGROUND = "#202020"
 """The colour behind the blocks (the empty cells)."""
@@ -73,12 +75,16 @@ def board_svg(
                 continue
             x, y = col * cell_size + inset, row * cell_size + inset
             fill = COLOUR_BLIND_PALETTE[colour % len(COLOUR_BLIND_PALETTE)]
-            canvas.rect(x, y, side, side, rx=cell_size / 6, fill=fill, class_="block")
+            canvas.rect(
+                x, y, side, side, rx=cell_size / 6, fill=fill, class_="block",
+                id=f"cell-{row}-{col}", data_cell=f"{row},{col}", data_colour=colour,
+            )
             if cell_size >= _SMALLEST_MARKED:
                 canvas.text(
                     x + side / 2, y + side / 2, COLOUR_CHARS[colour], class_="mark",
                     text_anchor="middle", dominant_baseline="central",
                     font_size=round(cell_size * 0.5), font_family="sans-serif", fill="#000000",
+                    data_cell=f"{row},{col}", pointer_events="none",
                 )
             if (row, col) in outlined:
                 canvas.rect(
@@ -91,6 +97,7 @@ def board_svg(
                     stroke="white",
                     stroke_width=max(1, cell_size // 8),
                     class_="highlight",
+                    pointer_events="none",
                 )
     return canvas.to_string()
 
@@ -100,3 +107,42 @@ def _cell_text(move: Move | Cell | str) -> str:
         return move
     row, col = move.cell if isinstance(move, Move) else move
     return f"{row},{col}"
+
+
+def geometry(board: Board, *, cell_size: int = 24) -> GridGeometry:
+    """Where :func:`board_svg` draws *board*'s cells at *cell_size*.
+
+    >>> geometry(Board.parse("12\\n21"), cell_size=10).cell_at(15, 3)
+    (0, 1)
+    """
+    return GridGeometry((0, 0), check_cell_size(cell_size), board.height, board.width)
+
+
+def motions(board: Board, move: Move | Cell | str) -> tuple[Motion, ...]:
+    """What *move* does to each block that it removes or moves: the group goes, the
+    blocks above it fall, and columns left empty close to the left.
+
+    Blocks that stay where they are are left out; :meth:`Board.play`'s errors
+    for an illegal move.
+
+    >>> [str(m.start) + "->" + str(m.to) for m in motions(Board.parse("2.\\n11"), (1, 0))]
+    ['(1, 0)->None', '(1, 1)->None', '(0, 0)->(1, 0)']
+    >>> motions(Board.parse("12\\n12"), (0, 0))[2:]  # the emptied column closes
+    (Motion(start=(1, 1), to=(1, 0)), Motion(start=(0, 1), to=(0, 0)))
+    """
+    board.play(move)  # the one place that says whether the move is legal
+    group = board.group_at(move)
+    assert group is not None  # a legal move names a group
+    gone = frozenset(group.cells)
+    found: list[Motion] = [Motion(cell, None) for cell in sorted(gone)]
+    moved: list[Motion] = []
+    new_col = 0
+    for col in range(board.width):
+        kept = [row for row in range(board.height - 1, -1, -1)
+                if board.rows[row][col] is not None and (row, col) not in gone]
+        for fallen, row in enumerate(kept):
+            to = (board.height - 1 - fallen, new_col)
+            if to != (row, col):
+                moved.append(Motion((row, col), to))
+        new_col += bool(kept)
+    return (*found, *moved)

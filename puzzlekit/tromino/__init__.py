@@ -157,6 +157,7 @@ PUZZLE: PuzzleType[Board, Tromino] = PuzzleType(
     commands="puzzlekit.tromino.cli",
     strategies="puzzlekit.tromino.strategies",
     gym="puzzlekit.tromino.gym:TrominoAdapter",
+    ui="puzzlekit.tromino.ui",
 )
 """The tromino puzzle's entry in :data:`puzzlekit.PUZZLES` (registered by the
 ``puzzlekit.puzzles`` entry point).

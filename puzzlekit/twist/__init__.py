@@ -114,6 +114,7 @@ PUZZLE: PuzzleType[State, Placement] = PuzzleType(
     commands="puzzlekit.twist.cli",
     strategies="puzzlekit.twist.strategies",
     gym="puzzlekit.twist.gym:TwistAdapter",
+    ui="puzzlekit.twist.ui",
 )
 """IQ-Twist's entry in :data:`puzzlekit.PUZZLES` (registered by the ``puzzlekit.puzzles``
 entry point).

@@ -36,8 +36,11 @@ __all__ = [
     "WIDTH",
     "Colour",
     "Loop",
+    "flipped",
     "location_name",
     "loops",
+    "next_orientation",
+    "rotated",
 ]
 
 Colour: TypeAlias = Literal["red", "blue", "green", "yellow"]
@@ -123,6 +126,48 @@ def loops(piece: str, orientation: int) -> tuple[Loop, ...]:
         raise ArgumentError(f"piece must be a letter a-h, not {quoted(piece)}")
     check_int("orientation", orientation, minimum=0, maximum=len(ORIENTATIONS) - 1)
     return _LOOPS[piece, orientation]
+
+
+def rotated(orientation: int, quarters: int = 1) -> int:
+    """The orientation of a piece in *orientation* turned *quarters* quarters clockwise
+    (negative: anticlockwise), as a player turns a held piece with the wheel.
+
+    >>> rotated(0), rotated(3), rotated(5), rotated(4, -1)
+    (1, 0, 6, 7)
+    """
+    check_int("orientation", orientation, minimum=0, maximum=len(ORIENTATIONS) - 1)
+    base = orientation - orientation % 4
+    return base + (orientation + check_int("quarters", quarters)) % 4
+
+
+def flipped(orientation: int) -> int:
+    """The orientation of a piece in *orientation* flipped top to bottom.
+
+    A flip turns a clockwise turn into an anticlockwise one, so flipping a
+    piece turned *k* quarters gives the flipped shape turned *-k* quarters.
+
+    >>> flipped(0), flipped(1), flipped(4), flipped(7)
+    (4, 7, 0, 1)
+    >>> all(flipped(flipped(o)) == o for o in ORIENTATIONS)
+    True
+    """
+    check_int("orientation", orientation, minimum=0, maximum=len(ORIENTATIONS) - 1)
+    return (0 if orientation >= 4 else 4) + (-orientation) % 4
+
+
+def next_orientation(piece: str, orientation: int) -> int:
+    """The next orientation (in the order 0-7, wrapping) whose loops differ from
+    *orientation*'s: a symmetric piece skips the turns that look the same.
+
+    >>> next_orientation("h", 1), next_orientation("c", 1), next_orientation("a", 7)
+    (2, 2, 0)
+    """
+    shape = loops(piece, orientation)
+    for step in range(1, len(ORIENTATIONS)):
+        candidate = (orientation + step) % len(ORIENTATIONS)
+        if loops(piece, candidate) != shape:
+            return candidate
+    return orientation  # pragma: no cover - every piece has at least two looks
 
 
 def location_name(cell: Cell) -> str:

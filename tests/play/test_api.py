@@ -1,0 +1,194 @@
+"""The JSON API of ``puzzlekit play``: its safety checks, every puzzle's game flow, a load test."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import statistics
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+from puzzlekit import PUZZLES, Game
+from puzzlekit.play.app import MAX_BODY, create_app
+
+TOKEN = "secret-token-for-tests"
+HOST = "testserver"
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(token=TOKEN, hosts=frozenset({HOST}), data_dir=tmp_path)
+    with TestClient(app, headers={"X-Puzzlekit-Token": TOKEN}) as client:
+        yield client
+
+
+def new_game(client, puzzle, grade=None, seed=1):
+    grade = grade or PUZZLES[puzzle].grades[0]
+    response = client.post("/api/new", json={"puzzle": puzzle, "grade": grade, "seed": seed})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_page_and_its_assets_need_the_token(client, tmp_path):
+    page = client.get("/")
+    assert page.status_code == 200 and TOKEN in page.text and "<script" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/static/play.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    bare = TestClient(create_app(token=TOKEN, hosts=frozenset({HOST}), data_dir=tmp_path))
+    assert bare.get("/").status_code == 403
+    assert bare.get("/?token=wrong").status_code == 403
+    assert bare.get(f"/?token={TOKEN}").status_code == 200
+    assert bare.post("/api/new", json={"puzzle": "tromino"}).status_code == 403
+
+
+def test_a_foreign_host_header_is_refused(client):
+    response = client.get("/api/puzzles", headers={"Host": "evil.example:8000"})
+    assert response.status_code == 403 and "Host" in response.text
+
+
+def test_large_bodies_are_refused(client):
+    response = client.post("/api/load", content=b"x" * (MAX_BODY + 1))
+    assert response.status_code == 413
+
+
+@pytest.mark.parametrize("body", [
+    b"not json", b"[1, 2]", b'{"puzzle": "chess"}', b'{"puzzle": "tromino", "grade": "epic"}',
+    b'{"puzzle": "tromino", "seed": -1}', b'{"puzzle": "tromino", "seed": 1e400}',
+    b"[" * 100_000,
+])
+def test_bad_new_game_requests_get_a_clear_error(client, body):
+    response = client.post("/api/new", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"]
+
+
+@pytest.mark.parametrize("request_body", [
+    {"game": "nope", "action": "undo"},
+    {"action": "undo"},
+])
+def test_actions_on_unknown_games_get_a_clear_error(client, request_body):
+    response = client.post("/api/action", json=request_body)
+    assert response.status_code == 400 and "no such game" in response.json()["error"]
+
+
+def test_bad_events_and_actions_are_messages_not_crashes(client):
+    view = new_game(client, "samegame")
+    for event in ({"kind": "fly"}, {"kind": "click", "x": "a"}, {"kind": "click", "x": 1e308},
+                  {"kind": "click", "data": {"cell": "99,99"}}, "text",
+                  {"kind": "click", "data": {"cell": "0,0" * 40}}):
+        response = client.post("/api/action",
+                               json={"game": view["game"], "action": "event", "event": event})
+        assert response.status_code == 200
+    response = client.post("/api/action", json={"game": view["game"], "action": "move",
+                                                "move": "99,99"})
+    assert response.status_code == 200 and response.json()["message"]
+    response = client.post("/api/action", json={"game": view["game"], "action": "explode"})
+    assert response.status_code == 200 and "unknown action" in response.json()["message"]
+
+
+@pytest.mark.parametrize("text", [
+    b"", b"\xff\xfe", b"Puzzle: chess\nStart:\nMoves:", b"Puzzle: tromino\nStart:\n    ..\n",
+    b"Puzzle: tromino\nStart:\n    ...\n    ...\nMoves:\n    1. 0,0 sw\n",
+])
+def test_bad_uploads_get_a_clear_message(client, text):
+    response = client.post("/api/load", content=text)
+    assert response.status_code == 400 and response.json()["error"]
+
+
+def _play_to_the_end(client, view):
+    """Play hints to the end, the moves going through the puzzle's own interpret."""
+    for _ in range(400):
+        if view["outcome"] is not None:
+            return view
+        view = client.post("/api/action", json={"game": view["game"], "action": "hint"}).json()
+        move = view["message"].removeprefix("hint: ")
+        view = client.post("/api/action", json={"game": view["game"], "action": "move",
+                                                "move": move}).json()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_every_puzzle_plays_undoes_saves_loads_and_scores(client, name):
+    view = new_game(client, name)
+    assert view["svg"].startswith("<svg") and view["status"] and view["outcome"] is None
+    view = _play_to_the_end(client, view)
+    assert view["won"], view["outcome"]
+    assert view["hints"] >= 1 and view["can_undo"]
+    undone = client.post("/api/action", json={"game": view["game"], "action": "undo"}).json()
+    assert undone["moves"] == view["moves"] - 1 and undone["can_redo"] and undone["undos"] == 1
+    redone = client.post("/api/action", json={"game": view["game"], "action": "redo"}).json()
+    assert redone["outcome"] == view["outcome"]
+    record = client.get("/api/record", params={"game": view["game"]}).text
+    game = Game.from_record(record)
+    assert game.outcome.reason == view["outcome"]["reason"] and game.undos == 1
+    loaded = client.post("/api/load", content=record.encode()).json()
+    assert loaded["moves"] == view["moves"] and loaded["puzzle"] == name
+    scores = client.get("/api/scores", params={"puzzle": name}).json()
+    assert len(scores) == 1 and scores[0]["moves"] == view["moves"]
+    assert scores[0]["hints"] == game.hints_taken
+
+
+def test_a_demonstration_plays_the_solver_line(client):
+    view = new_game(client, "tromino")
+    demo = client.post("/api/demonstration", json={"game": view["game"]}).json()
+    while demo["can_redo"]:
+        demo = client.post("/api/action", json={"game": demo["game"], "action": "redo"}).json()
+    assert demo["outcome"]["reason"] == "solved"
+    assert client.get("/api/scores", params={"puzzle": "tromino"}).json() == []
+
+
+def test_a_link_is_flashed_and_gravity_is_animated(client):
+    view = new_game(client, "linkpath")
+    view = client.post("/api/action", json={"game": view["game"], "action": "hint"}).json()
+    move = view["message"].removeprefix("hint: ")
+    after = client.post("/api/action", json={"game": view["game"], "action": "move",
+                                             "move": move}).json()
+    assert 'class="link"' in after["flash"]
+    assert sum(m["to"] is None for m in after["motions"]) == 2
+
+
+def test_a_lost_game_says_so_with_the_move(client):
+    view = new_game(client, "tromino")
+    board = Game.from_record(client.get("/api/record", params={"game": view["game"]}).text).start
+    corner = next(m for m in board.legal_moves() if not board.play(m).is_over and _loses(board, m))
+    view = client.post("/api/action", json={"game": view["game"], "action": "move",
+                                            "move": str(corner)}).json()
+    assert view["outcome"]["reason"] == "lost" and str(corner) in view["outcome"]["detail"]
+
+
+def _loses(board, move):
+    try:
+        board.play(move).hint(node_limit=2000)
+    except ValueError:
+        return True
+    except TimeoutError:
+        return False
+    return False
+
+
+def test_many_concurrent_games_are_held_and_answered(client):
+    games = [new_game(client, "samegame", seed=seed)["game"] for seed in range(40)]
+    latencies: list[float] = []
+
+    def play(game):
+        for _ in range(5):
+            started = time.perf_counter()
+            view = client.post("/api/action", json={"game": game, "action": "event",
+                                                    "event": {"kind": "move", "x": 40, "y": 40}})
+            latencies.append(time.perf_counter() - started)
+            assert view.status_code == 200 and view.json()["game"] == game
+        return game
+
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        assert sorted(pool.map(play, games)) == sorted(games)
+    for game in games:  # none lost
+        assert client.post("/api/action", json={"game": game, "action": "view"}).status_code == 200
+    latencies.sort()
+    print(f"\n{len(latencies)} moves in {len(games)} games: median "
+          f"{statistics.median(latencies) * 1000:.1f} ms, 95th percentile "
+          f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms")
