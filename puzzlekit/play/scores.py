@@ -13,7 +13,7 @@ solved, or, for a puzzle that keeps score, played to its end.
 >>> table.add(game.record(), player="me")
 True
 >>> [(row["puzzle"], row["size"], row["moves"]) for row in table.best("tromino")]
-[('tromino', '2x3', 2)]
+[('tromino', '3x2', 2)]
 """
 
 from __future__ import annotations
