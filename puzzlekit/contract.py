@@ -202,6 +202,9 @@ class SearchResult(Generic[S, M]):
     """Whether the search proved that no line solves :attr:`start` (so :attr:`final`
     is not solved). By default ``complete and not final.is_solved``; a scored
     search whose best line does not solve the puzzle says it separately."""
+    engine: str | None = attrs.field(default=None, eq=False)
+    """Which engine ran the search, for puzzles that have more than one (SameGame:
+    ``"python"`` or ``"numba"``), else ``None``. Not compared: both find equal answers."""
 
     @property
     def solution(self) -> S | None:
