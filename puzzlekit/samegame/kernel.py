@@ -57,6 +57,7 @@ __all__ = [
     "end_score",
     "label_groups",
     "legal_moves",
+    "line_choices",
     "playout",
     "remove_group",
 ]
@@ -243,13 +244,15 @@ def count_moves(grid, used, stride, min_group, labels, sizes, starts, stack):  #
 
 @njit(cache=True)  # type: ignore[misc]
 def legal_moves(  # type: ignore[no-untyped-def]
-    grid, used, stride, min_group, tabu, counts, size_class, classes,
+    grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
     labels, sizes, starts, stack, cells, codes,
 ):
-    """The moves the tabu policy allows, as ``cells`` and ``codes``; their number.
+    """The moves the tabu policy allows, as ``cells`` and policy ``codes``; their number.
 
     A group of colour *tabu* is allowed only when it holds every block of
     that colour left, or when no other move exists (``tabu = -1``: no tabu).
+    A move's code combines its group's first cell, colour and size class,
+    folded into a policy of *table* entries.
     """
     groups = label_groups(grid, used, stride, labels, sizes, starts, stack)
     found = 0
@@ -261,14 +264,17 @@ def legal_moves(  # type: ignore[no-untyped-def]
         if colour == tabu and size < counts[tabu]:
             continue
         cells[found] = starts[g]
-        codes[found] = colour * classes + size_class[size]
+        codes[found] = ((starts[g] * colours + colour) * classes + size_class[size]) % table
         found += 1
     if found == 0:
         for g in range(groups):
             size = sizes[g]
             if size >= min_group:
+                colour = grid[starts[g]]
                 cells[found] = starts[g]
-                codes[found] = grid[starts[g]] * classes + size_class[size]
+                codes[found] = (
+                    (starts[g] * colours + colour) * classes + size_class[size]
+                ) % table
                 found += 1
     return found
 
@@ -287,76 +293,115 @@ def _random(state):  # type: ignore[no-untyped-def]
 @njit(cache=True)  # type: ignore[misc]
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
-    size_class, classes, tabu, policy, state, max_moves, line, chosen, choices,
+    size_class, classes, tabu, policy, state, max_moves, line,
     grid, labels, sizes, starts, stack, cells, codes, counts,
 ):
-    """One policy playout from *root*: ``(score, moves, finished)``.
+    """One policy playout from *root*: ``(score, moves, finished)``, move ``k`` in ``line[k]``.
 
     A move is drawn among :func:`legal_moves` with weight
-    ``exp(policy[code])``. Move ``k`` goes to ``line[k]`` (a cell of its
-    group), its code to ``chosen[k]``, and how many moves of each code it was
-    chosen from to the row ``choices[k]``, all that :func:`adapt` needs. It
-    stops after *max_moves* moves; a line cut short (``finished`` false)
-    scores its moves only, no end score.
+    ``exp(policy[code])``; ``line[k]`` is a cell of its group. It stops
+    after *max_moves* moves; a line cut short (``finished`` false) scores
+    its moves only, no end score.
     """
     grid[:] = root
     _count_colours(grid, counts, colours)
-    weights = np.exp(policy)
+    table = policy.shape[0]
+    weights = np.empty(cells.shape[0])
     score = 0
     made = 0
     while True:
         found = legal_moves(
-            grid, used, stride, min_group, tabu, counts, size_class, classes,
+            grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
             labels, sizes, starts, stack, cells, codes,
         )
         if found == 0:
             return score + end_score(counts, colours, clear_bonus, end_rule), made, True
         if made >= max_moves:
             return score, made, False
-        row = choices[made]
-        row[:] = 0
         total = 0.0
         for m in range(found):
-            total += weights[codes[m]]
-            row[codes[m]] += 1
+            weight = np.exp(policy[codes[m]])
+            weights[m] = weight
+            total += weight
         pick = _random(state) * total
-        chosen_move = found - 1
+        chosen = found - 1
         for m in range(found):
-            pick -= weights[codes[m]]
+            pick -= weights[m]
             if pick < 0.0:
-                chosen_move = m
+                chosen = m
                 break
-        cell = cells[chosen_move]
+        cell = cells[chosen]
         group = labels[cell]
         size = sizes[group]
         counts[grid[cell]] -= size
         score += move_scores[size]
         used = remove_group(grid, used, stride, labels, group)
         line[made] = cell
-        chosen[made] = codes[chosen_move]
         made += 1
 
 
 @njit(cache=True)  # type: ignore[misc]
-def adapt(policy, alpha, chosen, choices, length):  # type: ignore[no-untyped-def]
-    """NRPA's adaptation along a line of *length* moves that :func:`playout` recorded.
+def line_choices(  # type: ignore[no-untyped-def]
+    root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
+    grid, labels, sizes, starts, stack, cells, codes, counts,
+):
+    """Replay *line*: the codes each of its moves was chosen among, and the code chosen.
+
+    Returns ``(codes, offsets, chosen)``: step ``k`` had the moves
+    ``codes[offsets[k]:offsets[k + 1]]`` and made ``chosen[k]``, what
+    :func:`adapt` needs (computed once per best line, then reused).
+    """
+    grid[:] = root
+    _count_colours(grid, counts, colours)
+    offsets = np.empty(length + 1, dtype=np.int64)
+    chosen = np.empty(length, dtype=np.int64)
+    flat = np.empty(max(16, 8 * length), dtype=np.int64)
+    filled = 0
+    for step in range(length):
+        found = legal_moves(
+            grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
+            labels, sizes, starts, stack, cells, codes,
+        )
+        offsets[step] = filled
+        if filled + found > flat.shape[0]:
+            grown = np.empty(2 * (filled + found), dtype=np.int64)
+            grown[:filled] = flat[:filled]
+            flat = grown
+        flat[filled : filled + found] = codes[:found]
+        filled += found
+        cell = line[step]
+        group = labels[cell]
+        size = sizes[group]
+        colour = grid[cell]
+        chosen[step] = ((starts[group] * colours + colour) * classes + size_class[size]) % table
+        counts[colour] -= size
+        used = remove_group(grid, used, stride, labels, group)
+    offsets[length] = filled
+    return flat[:filled].copy(), offsets, chosen
+
+
+@njit(cache=True)  # type: ignore[misc]
+def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-untyped-def]
+    """NRPA's adaptation towards a line (:func:`line_choices` describes it).
 
     Each step moves ``alpha`` of weight to the code of the move made, from
     the moves it was chosen among, in proportion to their probabilities
-    under the policy as it was before (Rosin 2011). Moves of one code share
-    its weight, so a step needs only how many moves of each code it had.
-    *policy* is updated in place.
+    under the policy as it was before the adaptation (Rosin 2011). *policy*
+    is updated in place.
     """
-    weights = np.exp(policy)
-    codes = policy.shape[0]
+    deltas = np.empty(codes.shape[0])
     for step in range(length):
-        row = choices[step]
+        first = offsets[step]
+        last = offsets[step + 1]
         total = 0.0
-        for c in range(codes):
-            total += row[c] * weights[c]
-        for c in range(codes):
-            if row[c]:
-                policy[c] -= alpha * row[c] * weights[c] / total
+        for k in range(first, last):
+            deltas[k] = np.exp(policy[codes[k]])
+            total += deltas[k]
+        for k in range(first, last):
+            deltas[k] *= -alpha / total
+    for k in range(codes.shape[0]):
+        policy[codes[k]] += deltas[k]
+    for step in range(length):
         policy[chosen[step]] += alpha
 
 

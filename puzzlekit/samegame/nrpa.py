@@ -59,6 +59,7 @@ ALPHA: Final = 1.0
 
 _MASK = (1 << 64) - 1
 _CLASSES = len(kernel.SIZE_CLASS_BOUNDS) + 1
+_TABLE = 1 << 16  # policy entries at most; larger code spaces fold into this many
 
 
 class _Stopped(Exception):
@@ -92,17 +93,14 @@ def tabu_colour(board: Board, worker: int) -> int:
 
 
 class _Line:
-    """A line of the kernel's moves and what adapting to it needs."""
+    """A line of the kernel's moves, its score, and (once asked for) its choices."""
 
-    __slots__ = ("cells", "chosen", "choices", "length", "score")
+    __slots__ = ("cells", "choices", "score")
 
-    def __init__(self, score: float, length: int, cells: np.ndarray, chosen: np.ndarray,
-                 choices: np.ndarray) -> None:
+    def __init__(self, score: float, cells: np.ndarray) -> None:
         self.score = score
-        self.length = length
         self.cells = cells
-        self.chosen = chosen
-        self.choices = choices
+        self.choices: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 class _Search:
@@ -114,16 +112,13 @@ class _Search:
         self.start = start = kernel.KernelBoard(board)
         self.rules = start.rules
         self.colours = max(1, len(board.colours))
-        self.codes = self.colours * _CLASSES
+        self.table = min(start.grid.shape[0] * self.colours * _CLASSES, _TABLE)
         self.tabu = tabu_colour(board, worker)
         self.state = _rng_state(seed)
-        longest = board.count // board.rules.min_group + 1  # moves in any game, and one more
-        self.cells = np.empty(longest, dtype=np.int64)
-        self.chosen = np.empty(longest, dtype=np.int64)
-        self.choices = np.empty((longest, self.codes), dtype=np.int32)
+        self.line = np.empty(board.count // board.rules.min_group + 1, dtype=np.int64)
         self.scratch = kernel.Scratch(start.grid.shape[0], self.colours)
         # The best line so far, set in one assignment so that Ctrl-C never splits it.
-        self.best: tuple[float, np.ndarray] = (-math.inf, self.cells[:0].copy())
+        self.best: tuple[float, np.ndarray] = (-math.inf, self.line[:0].copy())
 
     def playout(self, policy: np.ndarray, free: int = 0) -> _Line:
         """One playout under *policy*; it makes at least *free* moves whatever the budget."""
@@ -135,20 +130,29 @@ class _Search:
             self.start.grid, self.start.used, self.start.stride, self.colours,
             rules.min_group, rules.move_scores, rules.clear_bonus, rules.end_rule,
             rules.size_class, _CLASSES, self.tabu, policy, self.state, max(room, free),
-            self.cells, self.chosen, self.choices,
-            s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
+            self.line, s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
         )
-        made = int(made)
-        line = _Line(
-            float(score), made, self.cells[:made].copy(), self.chosen[:made].copy(),
-            self.choices[:made].copy(),
-        )
+        line = _Line(float(score), self.line[: int(made)].copy())
         if line.score > self.best[0]:
             self.best = (line.score, line.cells)
             budget.best = int(line.score)
-        if budget.spend(made) or not finished:
+        if budget.spend(int(made)) or not finished:
             raise _Stopped
         return line
+
+    def adapt(self, policy: np.ndarray, line: _Line) -> None:
+        """Move *policy* towards *line* (its choices found by one replay, then kept)."""
+        if line.choices is None:
+            s = self.scratch
+            rules = self.rules
+            line.choices = kernel.line_choices(
+                self.start.grid, self.start.used, self.start.stride, self.colours,
+                rules.min_group, rules.size_class, _CLASSES, self.tabu, self.table,
+                line.cells, len(line.cells),
+                s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
+            )
+        codes, offsets, chosen = line.choices
+        kernel.adapt(policy, ALPHA, codes, offsets, chosen, len(line.cells))
 
     def level(self, level: int, policy: np.ndarray) -> _Line:
         """An NRPA search of *level* from *policy* (adapted in place): its best line."""
@@ -156,10 +160,10 @@ class _Search:
             return self.playout(policy)
         best: _Line | None = None
         for _ in range(ITERATIONS):
-            found = self.level(level - 1, policy.copy())
+            found = self.level(level - 1, policy.copy() if level > 1 else policy)
             if best is None or found.score >= best.score:
                 best = found
-            kernel.adapt(policy, ALPHA, best.chosen, best.choices, best.length)
+            self.adapt(policy, best)
         assert best is not None  # ITERATIONS > 0
         return best
 
@@ -167,7 +171,7 @@ class _Search:
         """NRPA searches of :data:`LEVEL` from fresh policies until the budget stops them."""
         try:
             while True:
-                self.level(LEVEL, np.zeros(self.codes))
+                self.level(LEVEL, np.zeros(self.table))
         except _Stopped:
             pass
         except KeyboardInterrupt:  # Ctrl-C: the best line so far is the answer
@@ -176,7 +180,7 @@ class _Search:
             # Stopped before the first move: one move whatever the (spent) budget says.
             self.best = (-math.inf, self.best[1])
             try:
-                self.playout(np.zeros(self.codes), free=1)
+                self.playout(np.zeros(self.table), free=1)
             except _Stopped:
                 pass
 
