@@ -22,3 +22,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 collect_ignore_glob = (
     [] if importlib.util.find_spec("gymnasium") else ["puzzlekit/gym/*.py", "docs/gym.rst"]
 )
+# The compiled SameGame kernel needs the optional extra ``fast`` (numba).
+if not importlib.util.find_spec("numba"):
+    collect_ignore_glob += ["puzzlekit/samegame/kernel.py", "puzzlekit/samegame/nrpa.py"]

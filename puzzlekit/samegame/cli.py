@@ -147,6 +147,7 @@ def _solve(args: argparse.Namespace) -> int:
                 "board": str(final),
                 "left": final.count,
                 "solved": final.is_solved,
+                "engine": result.engine,
             }
         )
         return EXIT_OK

@@ -4,8 +4,9 @@ This module needs the optional extra ``fast`` (``pip install -e '.[fast]'``,
 which brings numba); nothing imports it until a search picks the ``numba``
 engine (see :func:`puzzlekit.samegame.solver.solve`), so ``import
 puzzlekit`` never loads numba, and only boards that
-:func:`~puzzlekit.samegame.solver.kernel_supports` accepts come here. Compiled functions are cached on disk
-(``cache=True``): only the first run on a machine pays the compile.
+:func:`~puzzlekit.samegame.solver.kernel_supports` accepts come here.
+Compiled functions are cached on disk (``cache=True``): only the first run
+on a machine pays the compile.
 
 A board is a flat ``int8`` array, column by column, each column bottom
 cell first and ``height + 1`` cells long (:func:`encode`); a cell holds the
@@ -20,7 +21,8 @@ right; the tests check every function against :class:`~puzzlekit.samegame.Board`
 Playouts follow the *selective tabu policy* of T. Cazenave ("Nested Rollout
 Policy Adaptation with Selective Policies", CGW 2016): a move is drawn with
 probability proportional to ``exp(policy[code])``, its *code* being its
-colour and the size class of its group (:data:`SIZE_CLASS_BOUNDS`), among the
+colour, the size class of its group (:data:`SIZE_CLASS_BOUNDS`) and the
+group's first cell (in column order), among the
 moves that do not break up the tabu colour (one colour chosen per search): a
 group of that colour is played only when it holds all its blocks or when no
 other move is left.
@@ -39,7 +41,7 @@ from typing import Final
 
 import attrs
 import numpy as np
-from numba import njit  # type: ignore[import-untyped]
+from numba import njit
 
 from puzzlekit.grid import Cell
 from puzzlekit.samegame.board import Board
@@ -146,7 +148,7 @@ class Scratch:
 # -- the compiled functions ---------------------------------------------------------------
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def label_groups(grid, used, stride, labels, sizes, starts, stack):  # type: ignore[no-untyped-def]
     """Label the groups of the first *used* columns: ``labels[cell]``, ``sizes[g]``,
     ``starts[g]`` (the group's first cell); returns their number.
@@ -187,7 +189,7 @@ def label_groups(grid, used, stride, labels, sizes, starts, stack):  # type: ign
     return groups
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def remove_group(grid, used, stride, labels, group):  # type: ignore[no-untyped-def]
     """Remove the blocks labelled *group* from the first *used* columns: blocks fall,
     emptied columns close from the right. Returns the columns still used."""
@@ -213,7 +215,7 @@ def remove_group(grid, used, stride, labels, group):  # type: ignore[no-untyped-
     return kept
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untyped-def]
     """What the end adds, given the blocks left of each of the *colours* colours."""
     left = 0
@@ -231,7 +233,7 @@ def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untype
     return 0
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def count_moves(grid, used, stride, min_group, labels, sizes, starts, stack):  # type: ignore[no-untyped-def]
     """How many groups of at least *min_group* blocks *grid* has (0: the game is over)."""
     groups = label_groups(grid, used, stride, labels, sizes, starts, stack)
@@ -242,7 +244,7 @@ def count_moves(grid, used, stride, min_group, labels, sizes, starts, stack):  #
     return found
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def legal_moves(  # type: ignore[no-untyped-def]
     grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
     labels, sizes, starts, stack, cells, codes,
@@ -279,7 +281,7 @@ def legal_moves(  # type: ignore[no-untyped-def]
     return found
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _random(state):  # type: ignore[no-untyped-def]
     """A float in [0, 1) from the xorshift64* generator whose state is ``state[0]``."""
     x = state[0]
@@ -290,7 +292,7 @@ def _random(state):  # type: ignore[no-untyped-def]
     return float((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, policy, state, max_moves, line,
@@ -340,7 +342,7 @@ def playout(  # type: ignore[no-untyped-def]
         made += 1
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def line_choices(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
     grid, labels, sizes, starts, stack, cells, codes, counts,
@@ -380,7 +382,7 @@ def line_choices(  # type: ignore[no-untyped-def]
     return flat[:filled].copy(), offsets, chosen
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-untyped-def]
     """NRPA's adaptation towards a line (:func:`line_choices` describes it).
 
@@ -405,7 +407,7 @@ def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-unt
         policy[chosen[step]] += alpha
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _count_colours(grid, counts, colours):  # type: ignore[no-untyped-def]
     for c in range(colours):
         counts[c] = 0

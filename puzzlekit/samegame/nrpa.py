@@ -6,7 +6,9 @@ per move code: a search of level ``n`` runs :data:`ITERATIONS` searches of
 level ``n - 1``, each from a copy of its policy, and after each one moves its
 policy towards the best line it has seen so far; level 0 is one playout. The
 playouts are the *selective tabu policy* of T. Cazenave (CGW 2016): codes are
-the move's colour and the size class of its group, and the tabu colour (the
+the move's colour and the size class of its group, at the group's first cell
+(colour and size alone measured far weaker: the policy could not learn a
+line, see ``docs/performance.rst``), and the tabu colour (the
 most frequent colour at the start; the second most frequent for worker 1, and
 so on) is kept whole while other moves exist (:mod:`puzzlekit.samegame.kernel`).
 A search of level :data:`LEVEL` that ends starts again with a fresh policy.
@@ -24,6 +26,7 @@ moment: a limit, *progress* or Ctrl-C ends the search with it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Final
 
@@ -179,10 +182,8 @@ class _Search:
         if not len(self.best[1]) and not self.board.is_over:
             # Stopped before the first move: one move whatever the (spent) budget says.
             self.best = (-math.inf, self.best[1])
-            try:
+            with contextlib.suppress(_Stopped):
                 self.playout(np.zeros(self.table), free=1)
-            except _Stopped:
-                pass
 
 
 def search(board: Board, budget: Budget, seed: int, worker: int = 0) -> SearchResult[Board, Move]:

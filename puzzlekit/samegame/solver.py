@@ -569,7 +569,8 @@ def choose_engine(board: Board, engine: str | None = None) -> str:
         where = f"the environment variable {ENGINE_VARIABLE}"
     if engine not in ENGINES:
         raise ArgumentError(f"{where} must be one of {', '.join(ENGINES)}, not {engine!r}")
-    if engine == "python" or (engine == "auto" and board.count <= BEAM_BLOCKS):
+    supported = kernel_supports(board) and not board.is_over
+    if engine == "python" or (engine == "auto" and (board.count <= BEAM_BLOCKS or not supported)):
         return "python"
     try:
         import numba  # noqa: F401  (only to know whether it is there)
@@ -581,7 +582,7 @@ def choose_engine(board: Board, engine: str | None = None) -> str:
                 "in a clone)"
             ) from None
         return "python"
-    return "numba" if kernel_supports(board) and not board.is_over else "python"
+    return "numba" if supported else "python"
 
 
 def kernel_supports(board: Board) -> bool:

@@ -131,6 +131,12 @@ def test_solve_standard_position():
     final, score = play_sequence(load_standard_set()[2], data["moves"])
     assert score == data["score"] > 0 and data["complete"] is False
     assert data["board"] == str(final) and data["left"] == final.count
+    assert data["engine"] in ("python", "numba")
+
+
+def test_solve_says_which_engine_ran(board_file):
+    result = run("solve", str(board_file), "--node-limit", "500", "--json")
+    assert json.loads(result.stdout)["engine"] == "python"  # a small board: the beam
 
 
 @pytest.mark.parametrize(
