@@ -56,7 +56,7 @@ from puzzlekit.samegame.rules import (
     EndPenalty,
     Rules,
 )
-from puzzlekit.samegame.solver import clearing_line, solve
+from puzzlekit.samegame.solver import clearing_line, solve, warm_up
 
 __all__ = [
     "CLEAR_THE_BOARD",
@@ -85,6 +85,7 @@ __all__ = [
     "score",
     "settle",
     "solve",
+    "warm_up",
 ]
 
 def score(start: Board, moves: Sequence[Move]) -> int:

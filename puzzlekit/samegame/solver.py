@@ -102,7 +102,7 @@ TABU_CHOICES: Final = 2
 
 ENGINES: Final = ("auto", "python", "numba")
 """The engines :func:`solve` takes: ``"numba"`` is NRPA on the compiled kernel
-(:mod:`puzzlekit.samegame.nrpa`, the extra ``fast``), ``"python"`` the
+(``puzzlekit.samegame.nrpa``, the extra ``fast``), ``"python"`` the
 Monte-Carlo beam on packed ints, ``"auto"`` the first where it serves best.
 
 >>> ENGINES
@@ -472,13 +472,14 @@ def solve(
     >>> best.score >= solve(board, node_limit=500).score
     True
 
-    *engine* (one of :data:`ENGINES`; ``None``: the environment variable
-    :data:`ENGINE_VARIABLE`, else ``"auto"``) picks the search
-    (:func:`choose_engine`): ``"numba"`` runs NRPA on the compiled kernel
-    (the extra ``fast``), ``"python"`` the Monte-Carlo beam; the result's
-    ``engine`` says which ran. Compiling the kernel (or loading it from the
-    disk cache) happens before the limits start counting; :func:`warm_up`
-    pays it up front. *worker* is the index of this run in a portfolio (0
+    *engine* (one of :data:`~puzzlekit.samegame.solver.ENGINES`; ``None``:
+    the environment variable ``PUZZLEKIT_ENGINE``, else ``"auto"``) picks the
+    search (:func:`~puzzlekit.samegame.solver.choose_engine`): ``"numba"``
+    runs NRPA on the compiled kernel (the extra ``fast``), ``"python"`` the
+    Monte-Carlo beam; the result's ``engine`` says which ran. Compiling the
+    kernel (or loading it from the disk cache) happens before the limits
+    start counting; :func:`~puzzlekit.samegame.solver.warm_up` pays it up
+    front. *worker* is the index of this run in a portfolio (0
     when alone): worker ``k`` starts from the ``k``-th most frequent colour
     as its tabu colour, so that workers differ in more than the seed.
 
