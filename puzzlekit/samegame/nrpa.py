@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import numpy as np
@@ -67,6 +70,10 @@ _TABLE = 1 << 16  # policy entries at most; larger code spaces fold into this ma
 
 class _Stopped(Exception):
     """The budget ran out."""
+
+
+def _raise_interrupt() -> None:
+    raise KeyboardInterrupt
 
 
 def _rng_state(seed: int) -> np.ndarray:
@@ -122,6 +129,8 @@ class _Search:
         self.scratch = kernel.Scratch(start.grid.shape[0], self.colours)
         # The best line so far, set in one assignment so that Ctrl-C never splits it.
         self.best: tuple[float, np.ndarray] = (-math.inf, self.line[:0].copy())
+        self.interrupted = False
+        self.deliver: Callable[[], None] = _raise_interrupt
 
     def playout(self, policy: np.ndarray, free: int = 0) -> _Line:
         """One playout under *policy*; it makes at least *free* moves whatever the budget."""
@@ -139,6 +148,8 @@ class _Search:
         if line.score > self.best[0]:
             self.best = (line.score, line.cells)
             budget.best = int(line.score)
+        if self.interrupted:
+            self.deliver()
         if budget.spend(int(made)) or not finished:
             raise _Stopped
         return line
@@ -173,8 +184,9 @@ class _Search:
     def run(self) -> None:
         """NRPA searches of :data:`LEVEL` from fresh policies until the budget stops them."""
         try:
-            while True:
-                self.level(LEVEL, np.zeros(self.table))
+            with _interrupts_between_calls(self):
+                while True:
+                    self.level(LEVEL, np.zeros(self.table))
         except _Stopped:
             pass
         except KeyboardInterrupt:  # Ctrl-C: the best line so far is the answer
@@ -184,6 +196,39 @@ class _Search:
             self.best = (-math.inf, self.best[1])
             with contextlib.suppress(_Stopped):
                 self.playout(np.zeros(self.table), free=1)
+
+
+@contextlib.contextmanager
+def _interrupts_between_calls(search: _Search) -> Iterator[None]:
+    """SIGINT (Ctrl-C) noted while the block runs, and handled between two kernel calls.
+
+    A signal handler that raises while a compiled function hands back its
+    result makes numba's dispatcher fail with a ``SystemError``; so in the
+    main thread SIGINT only sets a flag, and the search calls the handler
+    it replaced (by default one that raises ``KeyboardInterrupt``) after the
+    next playout.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals only reach the main thread
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def note(number: int, frame: object) -> None:
+        search.interrupted = True
+
+    def deliver() -> None:
+        search.interrupted = False
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
+
+    search.deliver = deliver
+    signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def search(board: Board, budget: Budget, seed: int, worker: int = 0) -> SearchResult[Board, Move]:
