@@ -24,3 +24,6 @@ collect_ignore_glob = (
     if importlib.util.find_spec("gymnasium")
     else ["puzzlekit/gym/*.py", "puzzlekit/*/gym.py", "tests/lightsout/*/gym.py", "docs/gym.rst"]
 )
+# The compiled SameGame kernel needs the optional extra ``fast`` (numba).
+if not importlib.util.find_spec("numba"):
+    collect_ignore_glob += ["puzzlekit/samegame/kernel.py", "puzzlekit/samegame/nrpa.py"]

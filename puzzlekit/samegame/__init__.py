@@ -57,7 +57,7 @@ from puzzlekit.samegame.rules import (
     EndPenalty,
     Rules,
 )
-from puzzlekit.samegame.solver import clearing_line, hint, solve
+from puzzlekit.samegame.solver import clearing_line, hint, solve, warm_up
 
 __all__ = [
     "CLEAR_THE_BOARD",
@@ -90,6 +90,7 @@ __all__ = [
     "score",
     "settle",
     "solve",
+    "warm_up",
 ]
 
 

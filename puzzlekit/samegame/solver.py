@@ -55,18 +55,32 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import random
 from typing import Final, TypeAlias
 
 from puzzlekit.contract import SearchResult
-from puzzlekit.errors import LimitReached
+from puzzlekit.errors import ArgumentError, LimitReached
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback, check_limit, make_rng
 from puzzlekit.samegame.board import Board, Move
 from puzzlekit.samegame.core import Layout
 from puzzlekit.samegame.rules import Rules
 
-__all__ = ["DEFAULT_NODE_LIMIT", "TABU_CHOICES", "clearing_line", "hint", "solve"]
+__all__ = [
+    "BEAM_BLOCKS",
+    "DEFAULT_NODE_LIMIT",
+    "ENGINES",
+    "ENGINE_VARIABLE",
+    "KERNEL_MAX_CELLS",
+    "TABU_CHOICES",
+    "choose_engine",
+    "clearing_line",
+    "hint",
+    "kernel_supports",
+    "solve",
+    "warm_up",
+]
 
 DEFAULT_NODE_LIMIT: Final = 300_000
 """The node budget of :func:`solve` when neither ``node_limit`` nor ``time_limit`` is given.
@@ -86,6 +100,42 @@ TABU_CHOICES: Final = 2
 2
 """
 
+ENGINES: Final = ("auto", "python", "numba")
+"""The engines :func:`solve` takes: ``"numba"`` is NRPA on the compiled kernel
+(``puzzlekit.samegame.nrpa``, the extra ``fast``), ``"python"`` the
+Monte-Carlo beam on packed ints, ``"auto"`` the first where it serves best.
+
+>>> ENGINES
+('auto', 'python', 'numba')
+"""
+
+ENGINE_VARIABLE: Final = "PUZZLEKIT_ENGINE"
+"""The environment variable whose value (one of :data:`ENGINES`) is the default engine.
+
+>>> ENGINE_VARIABLE
+'PUZZLEKIT_ENGINE'
+"""
+
+BEAM_BLOCKS: Final = 40
+"""Boards of up to this many blocks get the beam even from ``engine="auto"`` with numba.
+
+On them the beam often ends on its own, proving its line optimal, which
+NRPA never does. (The threshold was set for that, not measured against
+NRPA's score at every budget.)
+
+>>> BEAM_BLOCKS
+40
+"""
+
+KERNEL_MAX_CELLS: Final = 10_000
+"""The largest board (in cells) the compiled kernel plays: one playout there takes
+some 30 ms, and larger boards stay on the Python engine, whose moves watch the clock.
+
+>>> KERNEL_MAX_CELLS
+10000
+"""
+
+_SCORE_ROOM = 1 << 62  # every score the kernel adds up stays below this in an int64
 _SLOW_BITS = 1 << 15  # packed boards this large look at the clock after every move
 # Beams keep every child of a position, each a packed board: past this many
 # blocks times bits, a beam would take gigabytes, so the search only plays out.
@@ -141,7 +191,9 @@ class _MoveScores(dict[int, int]):
 class _Search:
     """One board, its rules, one budget: the state shared by the beam runs."""
 
-    def __init__(self, board: Board, budget: Budget, rng: random.Random) -> None:
+    def __init__(
+        self, board: Board, budget: Budget, rng: random.Random, worker: int = 0
+    ) -> None:
         self.layout = layout = Layout(board.width, board.height, board.colours)
         self.root = layout.encode(board.columns)
         self.rules = rules = board.rules
@@ -155,6 +207,9 @@ class _Search:
         # not of the tabu colour, one of the most frequent colours at the start.
         plane_mask = (1 << layout.plane_bits) - 1
         ranked = sorted(range(len(counts)), key=lambda p: -counts[p]) or [0]
+        # Workers of a portfolio start from different colours: worker k from the k-th.
+        shift = worker % len(ranked)
+        ranked = ranked[shift:] + ranked[:shift]
         self.tabu_choices = [
             layout.full & ~(plane_mask << (p * layout.plane_bits))
             for p in ranked[:TABU_CHOICES]
@@ -381,6 +436,7 @@ def solve(
     time_limit: float | None = None,
     progress: ProgressCallback | None = None,
     seed: int | None = None,
+    engine: str | None = None,
     worker: int = 0,
 ) -> SearchResult[Board, Move]:
     """Search for a high-scoring line of moves on *board* under its rules (``board.rules``).
@@ -419,7 +475,21 @@ def solve(
 
     *seed* ``None`` (the default) draws fresh randomness, an int reproduces
     the search; *worker* is the run's index in a portfolio (see
-    :attr:`puzzlekit.PuzzleType.seeded`): this search varies by its seed only.
+    :attr:`puzzlekit.PuzzleType.seeded`): worker ``k`` starts from the
+    ``k``-th most frequent colour as its tabu colour, so that workers differ
+    in more than the seed.
+
+    *engine* (one of :data:`~puzzlekit.samegame.solver.ENGINES`; ``None``:
+    the environment variable ``PUZZLEKIT_ENGINE``, else ``"auto"``) picks the
+    search (:func:`~puzzlekit.samegame.solver.choose_engine`): ``"numba"``
+    runs NRPA on the compiled kernel (the extra ``fast``), ``"python"`` the
+    Monte-Carlo beam; the result's ``engine`` says which ran. Compiling the
+    kernel (or loading it from the disk cache) happens before the limits
+    start counting; :func:`~puzzlekit.samegame.solver.warm_up` pays it up
+    front.
+
+    >>> solve(board, node_limit=500, engine="python").engine
+    'python'
     """
     if not isinstance(board, Board):
         raise TypeError(f"board must be a Board, not {type(board).__name__}")
@@ -427,8 +497,15 @@ def solve(
     nodes = check_limit("node_limit", node_limit)
     if nodes is None and check_limit("time_limit", time_limit) is None:
         node_limit = DEFAULT_NODE_LIMIT
+    if choose_engine(board, engine) == "numba":
+        from puzzlekit.samegame import nrpa  # imports numba: only when a search needs it
+
+        nrpa.warm_up()  # before the budget's clock starts
+        budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+        first = make_rng(None).getrandbits(32) if seed is None else seed
+        return nrpa.search(board, budget, first, worker)
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    search = _Search(board, budget, make_rng(seed))
+    search = _Search(board, budget, make_rng(seed), worker)
     complete = False
     try:
         if not search.beams:  # a board too large for beams: playouts until stopped
@@ -500,6 +577,88 @@ def hint(
             "line reached the end of the game"
         )
     return result.moves[0]
+
+
+def choose_engine(board: Board, engine: str | None = None) -> str:
+    """The engine :func:`solve` runs on *board* for the *engine* asked: ``"python"`` or ``"numba"``.
+
+    ``None`` reads :data:`ENGINE_VARIABLE` from the environment (unset or
+    empty: ``"auto"``). ``"auto"`` gives ``"numba"`` when numba can be
+    imported, the kernel supports the board (:func:`kernel_supports`) and it
+    has more than :data:`BEAM_BLOCKS` blocks, else ``"python"``. ``"numba"``
+    gives ``"numba"`` wherever the kernel supports the board and ``"python"``
+    elsewhere (never a wrong answer), and is an
+    :class:`~puzzlekit.ArgumentError` when numba is not installed.
+
+    >>> choose_engine(Board.parse("1122\\n2211"), "auto")
+    'python'
+    >>> choose_engine(Board.parse("11"), "fastest")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: engine must be one of auto, python, numba, not 'fastest'
+    """
+    where = "engine"
+    if engine is None:
+        engine = os.environ.get(ENGINE_VARIABLE) or "auto"
+        where = f"the environment variable {ENGINE_VARIABLE}"
+    if engine not in ENGINES:
+        raise ArgumentError(f"{where} must be one of {', '.join(ENGINES)}, not {engine!r}")
+    supported = kernel_supports(board) and not board.is_over
+    if engine == "python" or (engine == "auto" and (board.count <= BEAM_BLOCKS or not supported)):
+        return "python"
+    try:
+        import numba  # noqa: F401  (only to know whether it is there)
+    except ImportError:
+        if engine == "numba":
+            raise ArgumentError(
+                f"{where} 'numba' needs numba: install the extra fast "
+                "(pip install 'puzzlekit-engines[fast]', or pip install -e '.[fast]' "
+                "in a clone)"
+            ) from None
+        return "python"
+    return "numba" if supported else "python"
+
+
+def kernel_supports(board: Board) -> bool:
+    """Whether the compiled kernel plays *board* under its rules exactly.
+
+    It keeps scores in 64-bit ints and plays boards up to
+    :data:`KERNEL_MAX_CELLS` cells; every rule switch (``min_group``,
+    scoring, end penalties) is supported within those bounds. Elsewhere the
+    Python engine serves.
+
+    >>> from puzzlekit.samegame import Rules
+    >>> kernel_supports(Board.parse("11")), kernel_supports(Board.from_rows([[0] * 101] * 100))
+    (True, False)
+    >>> huge = Rules(offset=-10**9, squared=True)
+    >>> kernel_supports(Board.from_rows([[0] * 50] * 50).with_rules(huge))
+    False
+    """
+    if board.width * board.height > KERNEL_MAX_CELLS:
+        return False
+    rules = board.rules
+    count = board.count
+    biggest_move = max(abs(rules.score_move(n)) for n in (0, 1, count))
+    worst_end = max(abs(rules.clear_bonus), abs(rules.score_end([count])))
+    return biggest_move * max(count, 1) + worst_end < _SCORE_ROOM
+
+
+def warm_up() -> bool:
+    """Compile the numba kernel now (or load it from its disk cache), if numba is installed.
+
+    :func:`solve` does it before its first numba search anyway, outside its
+    time limit; an app calls this at start-up to pay that second or two up
+    front. Returns whether numba is there. Never imports numba otherwise.
+
+    >>> warm_up() in (True, False)
+    True
+    """
+    try:
+        from puzzlekit.samegame import nrpa
+    except ImportError:
+        return False
+    nrpa.warm_up()
+    return True
 
 
 def clearing_line(
@@ -597,6 +756,7 @@ def _result(
         seconds=budget.elapsed,
         score=score,
         proved_unsolvable=proved_unsolvable,
+        engine="python",
     )
 
 

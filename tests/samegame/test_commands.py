@@ -45,6 +45,14 @@ def test_rules_puts_a_board_under_other_rules_and_pipes_into_solve(tmp_path):
                  stdin=result.stdout)
     answer = json.loads(solved.stdout)
     assert play_sequence(board, answer["moves"])[1] == answer["score"]
+    assert answer["engine"] in ("python", "numba")
+
+
+def test_solve_says_which_engine_ran(tmp_path):
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(BOARD)
+    result = run("solve", str(board_file), "--node-limit", "500", "--json")
+    assert json.loads(result.stdout)["engine"] == "python"  # a small board: the beam
 
 
 @pytest.mark.parametrize(
