@@ -503,8 +503,15 @@ class Pair:
         return f"Pair(a={self.a!r}, b={self.b!r}{shown})"
 
 
-def _to_pair(move: Move, stride: int) -> Pair:
-    """The :class:`Pair` of a grid move ``(i, j, shift)`` on a grid of *stride* (see paths)."""
+def pair_of_move(move: Move, stride: int) -> Pair:
+    """The :class:`Pair` of a grid move ``(i, j, shift)`` on a grid of *stride* (see paths).
+
+    The grid has a ring of empty cells around the board, so cell ``(r, c)`` is
+    ``(r + 1) * stride + c + 1``.
+
+    >>> pair_of_move((5, 6, 0), 4)
+    Pair(a=(0, 0), b=(0, 1))
+    """
     i, j, shift = move
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
     return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
@@ -811,7 +818,7 @@ class Board:
         (Path(points=((0, 0), (1, 0), (1, 1))), Path(points=((0, 0), (0, 1), (1, 1))))
         """
         i, j, shift = self._legal(*self._move_cells(move))
-        pair = _to_pair((i, j, shift), self.width + 2)
+        pair = pair_of_move((i, j, shift), self.width + 2)
         pusher = pair.pusher
         if pusher is None:
             path = self.find_path(pair.a, pair.b)
@@ -829,9 +836,16 @@ class Board:
         >>> Board.parse("axa", rules=Rules(outside=False)).can_link((0, 0), (0, 2))
         False
         """
-        return self._why_not(self._cell(a), self._cell(b)) is None
+        return self.why_not(self._cell(a), self._cell(b)) is None
 
-    def _why_not(self, a: Cell, b: Cell) -> str | None:
+    def why_not(self, a: Cell, b: Cell) -> str | None:
+        """Why the tiles at cells *a* and *b* cannot be removed as a pair now, or ``None``
+        when they can.
+
+        >>> board = Board.parse("ab\\nab")
+        >>> board.why_not((0, 0), (1, 0)) is None, board.why_not((0, 0), (0, 1))
+        (True, "cells (0, 0) and (0, 1) hold different kinds ('a' and 'b')")
+        """
         reason = self._why_not_match(a, b)
         if reason is not None:
             return reason
@@ -924,7 +938,7 @@ class Board:
         """
         first, second = sorted((self._cell(a), self._cell(b)))  # either order: one message
         if slide == _NO_SLIDE:
-            reason = self._why_not(first, second)
+            reason = self.why_not(first, second)
             if reason is not None:
                 raise IllegalMoveError(reason)
             return self._index(first), self._index(second), 0
@@ -966,7 +980,7 @@ class Board:
     def _pairs(self) -> Iterator[Pair]:
         stride = self.width + 2
         for move in self._grid.moves():
-            yield _to_pair(move, stride)
+            yield pair_of_move(move, stride)
 
     def _accepts(self, move: object) -> bool:
         try:  # what play checks, without building the next board

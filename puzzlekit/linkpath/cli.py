@@ -75,7 +75,7 @@ def _path(args: argparse.Namespace) -> int:
             "length": None if path is None else path.length,
         })
     elif path is None:
-        print(f"no link: {board._why_not(a, b)}")
+        print(f"no link: {board.why_not(a, b)}")
     else:
         print(f"{path}  (length {path.length}, {path.turns} turns)")
         print(board.to_text(path=path))

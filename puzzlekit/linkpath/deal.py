@@ -42,7 +42,16 @@ from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules
 from puzzlekit.linkpath.params import Params, params_or_default
 from puzzlekit.linkpath.paths import Grid
 
-__all__ = ["LAYOUTS", "deal", "deal_with_solution", "random_state"]
+__all__ = [
+    "LAYOUTS",
+    "built_deal",
+    "deal",
+    "deal_with_solution",
+    "layout_cells",
+    "plant_traps",
+    "random_state",
+    "shuffle_kinds",
+]
 
 _STARTS = 3
 """First cells tried per step before falling back to a pair of neighbours."""
@@ -71,10 +80,14 @@ LAYOUTS = ("full", "vertical", "horizontal")
 third on, vertical corridors); every third row left empty."""
 
 
-def _layout_cells(
+def layout_cells(
     height: int, width: int, kinds: int, layout: str | None, rules: Rules
 ) -> list[tuple[int, int]]:
-    """The cells a deal fills, in reading order; sizes and *kinds* checked first."""
+    """The cells a deal of *layout* fills, in reading order; sizes and *kinds* checked first.
+
+    >>> layout_cells(2, 3, 2, "vertical", Rules())
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
     # Sizes first: nothing is allocated before they are known to be small enough.
     check_int("height", height, minimum=1, maximum=MAX_SIDE)
     check_int("width", width, minimum=1, maximum=MAX_SIDE)
@@ -182,17 +195,17 @@ def deal_with_solution(
     puzzlekit.errors.ArgumentError: a 3 x 3 deal has 9 cells, an odd number or none; a deal ...
     """
     rules = _rules(rules)
-    cells = _layout_cells(height, width, kinds, layout, rules)
+    cells = layout_cells(height, width, kinds, layout, rules)
     check_int("traps", traps, minimum=0, maximum=len(cells) // 8)  # a crossing takes 4 pairs
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
     rng = make_rng(seed)
-    board, witness = _built_deal(height, width, kinds, cells, layout, rules, rng, budget)
+    board, witness = built_deal(height, width, kinds, cells, layout, rules, rng, budget)
     if traps:
-        board = _planted(board, witness, traps, rng)
+        board = plant_traps(board, witness, traps, rng)
     return board, witness
 
 
-def _built_deal(
+def built_deal(
     height: int,
     width: int,
     kinds: int,
@@ -202,7 +215,15 @@ def _built_deal(
     rng: random.Random,
     budget: Budget,
 ) -> tuple[Board, tuple[Pair, ...]]:
-    """:func:`deal_with_solution` on checked *cells*, from the stream *rng*, within *budget*."""
+    """:func:`deal_with_solution` on checked *cells*, from the stream *rng*, within *budget*.
+
+    >>> import random
+    >>> from puzzlekit.limits import Budget
+    >>> cells = layout_cells(2, 2, 1, None, Rules())
+    >>> board, witness = built_deal(2, 2, 1, cells, None, Rules(), random.Random(1), Budget())
+    >>> str(board), len(witness)
+    ('11\\n11', 2)
+    """
     pair_kinds = _pair_kinds(len(cells) // 2, kinds, rng)
     built = _construct(height, width, cells, pair_kinds, rules, rng, budget)
     if built is None:
@@ -254,7 +275,7 @@ def deal(
             node_limit=node_limit, time_limit=time_limit, progress=progress,
         )[0]
     rules = _rules(rules)
-    cells = _layout_cells(height, width, kinds, layout, rules)
+    cells = layout_cells(height, width, kinds, layout, rules)
     Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)  # checks them
     rng = make_rng(seed)
     tiles = [kind for kind in _pair_kinds(len(cells) // 2, kinds, rng) for _ in range(2)]
@@ -287,10 +308,16 @@ def _rules(rules: Rules | None) -> Rules:
     return rules
 
 
-def _planted(board: Board, witness: tuple[Pair, ...], traps: int, rng: random.Random) -> Board:
+def plant_traps(board: Board, witness: tuple[Pair, ...], traps: int, rng: random.Random) -> Board:
     """*board* with up to *traps* crossings planted (see :func:`deal_with_solution`).
 
     Only the kinds of the witness's pairs change, so it still clears the board.
+
+    >>> import random
+    >>> board, witness = deal_with_solution(4, 4, 4, seed=2)
+    >>> trapped = plant_traps(board, witness, 2, random.Random(1))
+    >>> sorted(str(trapped).replace("\\n", "")) == sorted(str(board).replace("\\n", ""))
+    True
     """
     # The cells each pair's tiles start on: with gravity, replay the witness on
     # tile numbers to follow the tiles down.
@@ -667,10 +694,16 @@ _SEARCH_NODES = 2000
 """Solver nodes spent on each of them."""
 
 
-def _arrangement(
+def shuffle_kinds(
     board: Board, rng: random.Random, tiles: list[tuple[int, int]] | None = None
 ) -> Board:
-    """*board* with the kinds of *tiles* (default: all its tiles) shuffled among them."""
+    """*board* with the kinds of *tiles* (default: all its tiles) shuffled among them.
+
+    >>> import random
+    >>> board = Board.parse("ab\\nab")
+    >>> sorted(str(shuffle_kinds(board, random.Random(3))).replace("\\n", ""))
+    ['a', 'a', 'b', 'b']
+    """
     if tiles is None:
         tiles = list(board.tiles)
     kinds = [board.rows[r][c] for r, c in tiles]
@@ -705,7 +738,7 @@ def reshuffle(
         for _ in range(_ATTEMPTS):
             if budget.spend():
                 raise budget.limit_reached("shuffle")
-            candidate = _arrangement(board, rng)
+            candidate = shuffle_kinds(board, rng)
             if candidate.legal_moves():
                 return candidate
         raise LimitReached(f"shuffle gave up after {_ATTEMPTS} arrangements without a legal move")
@@ -721,7 +754,7 @@ def reshuffle(
     from puzzlekit.linkpath.solver import inner_search
 
     for _ in range(_SEARCHED):
-        candidate = _arrangement(board, rng)
+        candidate = shuffle_kinds(board, rng)
         # Each search gets its share, within what the caller's limits leave.
         left = None if budget.node_limit is None else budget.node_limit - budget.nodes
         share = Budget(

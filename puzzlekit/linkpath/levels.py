@@ -51,10 +51,10 @@ from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair
 from puzzlekit.linkpath.deal import (
-    _arrangement,
-    _built_deal,
-    _layout_cells,
-    _planted,
+    built_deal,
+    layout_cells,
+    plant_traps,
+    shuffle_kinds,
 )
 from puzzlekit.linkpath.params import Params, params_or_default
 from puzzlekit.linkpath.paths import Grid
@@ -308,7 +308,7 @@ def generate(
     levels.check_grade(grade, GRADES)
     params = params_or_default(params)
     height, width, kinds, rules = params.height, params.width, params.kinds, params.rules
-    cells = _layout_cells(height, width, kinds, layout, rules)
+    cells = layout_cells(height, width, kinds, layout, rules)
     wanted = GRADES.index(grade)
     most = len(cells) // 8  # the most crossings a deal can take
     low = _LEAST[wanted]
@@ -318,16 +318,16 @@ def generate(
     def candidate(rng: random.Random, budget: Budget) -> Level[Board, Pair] | None:
         nonlocal strength
         try:
-            board, witness = _built_deal(height, width, kinds, cells, layout, rules, rng, budget)
+            board, witness = built_deal(height, width, kinds, cells, layout, rules, rng, budget)
         except LimitReached:
             return None
         traps = round(min(strength, 1.0) * most)
         if traps:
-            board = _planted(board, witness, traps, rng)
+            board = plant_traps(board, witness, traps, rng)
         count = round((strength - 1) * len(cells)) if strength > 1 else 0
         if count >= 2:
             # the kinds of *count* tiles drawn at random, shuffled among them
-            board = _arrangement(board, rng, rng.sample(board.tiles, count))
+            board = shuffle_kinds(board, rng, rng.sample(board.tiles, count))
             solution = _solution(board, budget)
             if solution is None:
                 strength *= _SHRINK

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.linkpath.board import Board, Pair, _to_pair
+from puzzlekit.linkpath.board import Board, Pair, pair_of_move
 from puzzlekit.linkpath.paths import Grid, Move
 
 __all__ = ["hint", "inner_search", "search", "solve"]
@@ -296,7 +296,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
     longest: list[_Move] = []
 
     def result(moves: list[_Move], complete: bool) -> SearchResult[Board, Pair]:
-        pairs = tuple(_to_pair(removal, stride) for move in moves for removal in move)
+        pairs = tuple(pair_of_move(removal, stride) for move in moves for removal in move)
         final = board
         if pairs:  # the grid has moved on: replay the line on a fresh copy
             replay = board._grid.copy()
