@@ -45,7 +45,7 @@ MAX_JOBS: Final = 1024
 
 
 def rank(result: SearchResult[Any, Any]) -> tuple[int, bool, bool]:
-    """How good a result is, for :func:`max`: score, then solved, then complete.
+    """How good a result is, for ``max``: score, then solved, then complete.
 
     >>> from puzzlekit import PUZZLES
     >>> result = PUZZLES["tromino"].solve(PUZZLES["tromino"].state.parse("#.\\n.."))

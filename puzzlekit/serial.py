@@ -39,6 +39,7 @@ from puzzlekit.registry import PUZZLES, puzzle_of
 
 __all__ = [
     "SCHEMA",
+    "SECONDS_DIGITS",
     "Count",
     "Hint",
     "dumps",

@@ -9,10 +9,10 @@ environment of any of them by its registry name.
 ==============================  ======================  =========================
 id                              class                   observation
 ==============================  ======================  =========================
-``puzzlekit/SameGame-v0``       :class:`SameGameEnv`    ``(height, width)`` colours
-``puzzlekit/Tromino-v0``        :class:`TrominoEnv`     ``(height, width)`` cells
-``puzzlekit/Linkpath-v0``       :class:`LinkpathEnv`    ``(height, width)`` kinds
-``puzzlekit/Twist-v0``          :class:`TwistEnv`       ``(3, 4, 8)`` planes
+``puzzlekit/SameGame-v0``       ``SameGameEnv``         ``(height, width)`` colours
+``puzzlekit/Tromino-v0``        ``TrominoEnv``          ``(height, width)`` cells
+``puzzlekit/Linkpath-v0``       ``LinkpathEnv``         ``(height, width)`` kinds
+``puzzlekit/Twist-v0``          ``TwistEnv``            ``(3, 4, 8)`` planes
 ==============================  ======================  =========================
 
 Every environment is made from a params value or its text (``params="5x5
@@ -50,7 +50,7 @@ from typing import Any
 
 import gymnasium
 
-from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, env_id_of
+from puzzlekit.gym.env import Adapter, Observation, PuzzleEnv, check_actions, env_id_of
 from puzzlekit.registry import PUZZLES
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "Observation",
     "PuzzleEnv",
     "adapter_class",
+    "check_actions",
     "env_id_of",
     "environments",
     "make",

@@ -71,7 +71,7 @@ def env_id_of(adapter_name: str) -> str:
 
 
 def check_actions(count: int, board: str) -> None:
-    """Refuse a size whose action space would hold more than :data:`MAX_ACTIONS` actions.
+    """Refuse a size whose action space would hold more than ``MAX_ACTIONS`` (65,536) actions.
 
     >>> check_actions(256 * 256, "a 256x256 board")
     >>> check_actions(200 * 200 * (200 * 200 - 1) // 2, "a 200x200 board")
@@ -108,7 +108,7 @@ class Adapter:
     """The puzzle's name in :data:`puzzlekit.PUZZLES`."""
     env_id: ClassVar[str]
     """The environment's gymnasium id: ``puzzlekit/NAME-v0`` with NAME the class's name less
-    ``Adapter`` (:func:`env_id_of`), set for every subclass."""
+    ``Adapter`` (:func:`~puzzlekit.gym.env_id_of`), set for every subclass."""
     palette: ClassVar[npt.NDArray[np.uint8]]
     """The colours :meth:`picture` indexes, one RGB row each."""
     rewards_score: ClassVar[bool] = False
@@ -164,7 +164,7 @@ class Adapter:
 
     def check_size(self) -> None:
         """Refuse :attr:`params` the environment cannot serve, before anything is built
-        (:func:`check_actions` for an action space too big); by default, accept them."""
+        (:func:`~puzzlekit.gym.check_actions` for an action space too big); by default, accept them."""
 
     def action_texts(self) -> Sequence[str]:
         """The text form of the move of each action number, in order.
@@ -217,7 +217,7 @@ class Adapter:
         return state
 
     def observe(self, state: Any) -> Observation:
-        """The observation of *state* (in :attr:`observation_space`).
+        """The observation of *state* (in ``observation_space``).
 
         >>> from puzzlekit.tromino.gym import TrominoAdapter
         >>> from puzzlekit.tromino import Board
@@ -390,9 +390,9 @@ def text_grid(text: str, table: npt.NDArray[np.int8]) -> Observation:
 class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
     """A gymnasium environment over one puzzle of :data:`puzzlekit.PUZZLES`.
 
-    Made by the puzzle's own class (:class:`~puzzlekit.gym.SameGameEnv`,
-    :class:`~puzzlekit.gym.TrominoEnv`, :class:`~puzzlekit.gym.LinkpathEnv`,
-    :class:`~puzzlekit.gym.TwistEnv`) or ``gymnasium.make("puzzlekit/...-v0")``.
+    Made by the puzzle's own class (:class:`~puzzlekit.samegame.gym.SameGameEnv`,
+    :class:`~puzzlekit.tromino.gym.TrominoEnv`, :class:`~puzzlekit.linkpath.gym.LinkpathEnv`,
+    :class:`~puzzlekit.twist.gym.TwistEnv`) or ``gymnasium.make("puzzlekit/...-v0")``.
 
     * ``reset(seed=)`` draws a start from the puzzle's generator;
       ``reset(options={"start": state_or_text})`` starts from a given state.

@@ -213,7 +213,7 @@ class Rules:
         """Read ``key=value`` words, as :func:`str` writes them; missing keys keep defaults.
 
         The words are read by :func:`~puzzlekit.settings.read_settings` with
-        :data:`RULE_SETTINGS`.
+        :data:`~puzzlekit.linkpath.board.RULE_SETTINGS`.
 
         >>> Rules.parse("max_turns=1 groups=yes")
         Rules(outside=True, max_turns=1, gravity=None, groups=True)

@@ -35,9 +35,10 @@ from puzzlekit.errors import ArgumentError, IllegalMoveError, LimitReached, Unso
 from puzzlekit.game import Game
 from puzzlekit.params import PRESET_NAMES
 
-__all__ = ["CHECKS", "ContractError", "check_puzzle"]
+__all__ = ["CHECKS", "Check", "ContractError", "check_puzzle"]
 
 Check = Callable[[PuzzleType[Any, Any], random.Random, int], None]
+"""A check: ``check(puzzle, rng, rounds)`` raises :class:`ContractError` at a broken promise."""
 
 LIMIT_SLACK: Final = 0.5
 """Seconds a call may run past its time limit in these checks (a loaded machine's margin)."""
