@@ -164,7 +164,8 @@ class Adapter:
 
     def check_size(self) -> None:
         """Refuse :attr:`params` the environment cannot serve, before anything is built
-        (:func:`~puzzlekit.gym.check_actions` for an action space too big); by default, accept them."""
+        (:func:`~puzzlekit.gym.check_actions` for an action space too big); by default,
+        accept them."""
 
     def action_texts(self) -> Sequence[str]:
         """The text form of the move of each action number, in order.
