@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from puzzlekit.cli import build_parser
+from puzzlekit.registry import PUZZLES, package_of
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
@@ -65,10 +66,13 @@ def _command(path: str, parser: argparse.ArgumentParser, level: int) -> list[str
 
 
 def reference() -> str:
-    """The reference as reStructuredText."""
+    """The reference as reStructuredText: puzzlekit's own commands (not those of puzzles
+    other distributions register, such as the tests' Lights Out when it is installed)."""
     parser = build_parser()
     lines: list[str] = []
     for name, sub in _subcommands(parser):
+        if name in PUZZLES and not package_of(PUZZLES[name]).startswith("puzzlekit."):
+            continue
         lines += _command(f"puzzlekit {name}", sub, 0)
     return "\n".join(lines) + "\n"
 

@@ -595,7 +595,8 @@ def register(commands: Any) -> None:
             "Run the jobs of JOBS (JSON lines: id, puzzle, command, options) on local "
             "processes or a Dask cluster, writing one JSON line per result as it finishes. "
             "With --output, a rerun skips the jobs already done. Exit status 0 when every "
-            "job succeeded, 2 when some failed (their lines say why)."
+            "job succeeded, 2 when some failed (their lines say why). With --json a last "
+            "line sums the run up: jobs, done, failed, skipped (done before)."
         ),
         example="puzzlekit batch jobs.jsonl --output results.jsonl",
     )
@@ -627,6 +628,7 @@ def _batch_command(args: argparse.Namespace) -> int:
     jobs = read_jobs(read_input(args.jobs).splitlines())
     show = _show_progress if sys.stderr.isatty() else None
     failed = False
+    counts = {"done": 0, "failed": 0}
     with contextlib.ExitStack() as stack:
         executor, window = (None, None)
         if args.scheduler is not None:
@@ -637,11 +639,17 @@ def _batch_command(args: argparse.Namespace) -> int:
                 workers=args.workers, max_pending=window,
             ):
                 failed = failed or (not line["ok"] and not line["retry"])
+                if line["ok"] or not line["retry"]:
+                    counts["done" if line["ok"] else "failed"] += 1
                 if args.output is None:
                     print(json.dumps(line), flush=True)
         finally:
             if show is not None:
                 print(file=sys.stderr)
+    if args.json:  # the run's summary, after the result lines (or alone, with --output)
+        skipped = len(jobs) - counts["done"] - counts["failed"]
+        print(json.dumps({"kind": "batch", "jobs": len(jobs), **counts, "skipped": skipped,
+                          "output": args.output}))
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 

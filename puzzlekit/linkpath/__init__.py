@@ -29,7 +29,7 @@ cba
 >>> [str(move) for move in board.legal_moves()]
 ['0,0 2,2', '1,0 2,0']
 >>> board.is_valid(), board.problems()
-(False, ["kind 'b' has 1 tiles, an odd number"])
+(False, ("kind 'b' has 1 tiles, an odd number",))
 >>> result = solve(deal(6, 8, 10, seed=1))
 >>> result.complete, result.solved, len(result.moves)
 (True, True, 24)

@@ -732,31 +732,31 @@ class Board:
                     result[kind] = result.get(kind, 0) + 1
         return dict(sorted(result.items()))
 
-    def problems(self) -> list[str]:
+    def problems(self) -> tuple[str, ...]:
         """What stops the board from being cleared outright: kinds with odd counts.
 
         With ``rules.groups`` the counts are per group of four kinds.
 
         >>> Board.parse("aab\\nb.a").problems()
-        ["kind 'a' has 3 tiles, an odd number"]
+        ("kind 'a' has 3 tiles, an odd number",)
         >>> Board.parse("rules: groups=yes\\n12\\n3.\\n56").problems()
-        ["group of kinds '1'-'4' has 3 tiles, an odd number"]
+        ("group of kinds '1'-'4' has 3 tiles, an odd number",)
         """
         if not self.rules.groups:
-            return [
+            return tuple(
                 f"kind {kind_label(kind)!r} has {n} tiles, an odd number"
                 for kind, n in self.counts().items()
                 if n % 2
-            ]
+            )
         groups: dict[int, int] = {}
         for kind, n in self.counts().items():
             groups[match_key(kind, self.rules)] = groups.get(match_key(kind, self.rules), 0) + n
-        return [
+        return tuple(
             f"group of kinds {kind_label(4 * group - 3)!r}-{kind_label(min(4 * group, MAX_KIND))!r}"
             f" has {n} tiles, an odd number"
             for group, n in groups.items()
             if n % 2
-        ]
+        )
 
     def is_valid(self) -> bool:
         """Whether every kind (every group, with ``rules.groups``) has an even number of tiles.

@@ -96,7 +96,7 @@ def _check(args: argparse.Namespace) -> int:
         tiling = Tiling.parse(text)
         problems = tiling.problems()
     except ParseError as error:
-        tiling, problems = None, [str(error)]
+        tiling, problems = None, (str(error),)
     if args.json:
         emit({"kind": "check", "puzzle": "tromino", "valid": not problems,
               "problems": problems, "trominoes": None if tiling is None else len(tiling)})

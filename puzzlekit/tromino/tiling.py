@@ -76,8 +76,8 @@ class Tiling:
     >>> Tiling(board, (0 * 4 + 0,)).is_valid()
     True
     >>> Tiling(board, ()).problems()
-    ['row 0, column 1 is not covered', 'row 1, column 0 is not covered', \
-'row 1, column 1 is not covered']
+    ('row 0, column 1 is not covered', 'row 1, column 0 is not covered', \
+'row 1, column 1 is not covered')
     """
 
     board: Board = attrs.field()
@@ -161,8 +161,8 @@ class Tiling:
         >>> Tiling.parse("#a\\naa").is_valid()
         True
         >>> Tiling.parse("aa.\\na..").problems()
-        ['row 0, column 2 is not covered', 'row 1, column 1 is not covered', \
-'row 1, column 2 is not covered']
+        ('row 0, column 2 is not covered', 'row 1, column 1 is not covered', \
+'row 1, column 2 is not covered')
         >>> Tiling.parse("#a\\na.")
         Traceback (most recent call last):
         ...
@@ -211,22 +211,22 @@ letters)
         index = self._owners[row * board.width + col]
         return None if index < 0 else index
 
-    def problems(self) -> list[str]:
+    def problems(self) -> tuple[str, ...]:
         """What keeps this from being a tiling: the uncovered cells (empty when valid).
 
         >>> Tiling.parse("#.\\n..").problems()[0]
         'row 0, column 1 is not covered'
         """
         if 3 * len(self.codes) == self.board.area:
-            return []
+            return ()
         owners = self._owners
         width = self.board.width
         holes = self.board.holes
-        return [
+        return tuple(
             f"{where(*divmod(cell, width))} is not covered"
             for cell, index in enumerate(owners)
             if index < 0 and divmod(cell, width) not in holes
-        ]
+        )
 
     def is_valid(self) -> bool:
         """Whether every cell that is not a hole is covered (exactly once).

@@ -303,6 +303,24 @@ def test_the_batch_command_prints_results_and_resumes(tmp_path, capsys):
     assert capsys.readouterr().out == ""
 
 
+def test_the_batch_command_sums_the_run_up_in_json(tmp_path, capsys):
+    from puzzlekit.serial import SCHEMA
+
+    jsonschema = pytest.importorskip("jsonschema")
+    jobs = tmp_path / "jobs.jsonl"
+    lines = [json.dumps(job) for job in jobs_for([2])[:3]]
+    bad = '{"id": "bad", "puzzle": "linkpath", "command": "count", "start": "aa"}'
+    jobs.write_text("\n".join([*lines, bad]) + "\n")
+    output = tmp_path / "out.jsonl"
+    assert batch_command(str(jobs), "-o", str(output), "--workers", "1", "--json") == 2
+    summary = json.loads(capsys.readouterr().out)
+    jsonschema.validate(summary, SCHEMA)
+    assert summary == {"kind": "batch", "jobs": 4, "done": 3, "failed": 1, "skipped": 0,
+                       "output": str(output)}
+    assert batch_command(str(jobs), "-o", str(output), "--workers", "1", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["skipped"] == 4
+
+
 def test_the_batch_command_refuses_a_bad_job_file(tmp_path):
     jobs = tmp_path / "jobs.jsonl"
     jobs.write_text('{"id": 1}\n')

@@ -261,7 +261,7 @@ def test_moves_view_is_like_a_collection():
 def test_validity_reports_odd_kinds():
     board = Board.parse("aab\nbcc\nd..")
     assert not board.is_valid()
-    assert board.problems() == ["kind 'd' has 1 tiles, an odd number"]
+    assert board.problems() == ("kind 'd' has 1 tiles, an odd number",)
     result = solve(board)
     assert result.complete and result.proved_unsolvable and result.moves == ()
 
