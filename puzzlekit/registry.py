@@ -21,7 +21,7 @@ adds a puzzle at run time (a notebook's own puzzle, say).
 
 from __future__ import annotations
 
-import importlib.metadata
+import importlib
 import threading
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
@@ -91,6 +91,8 @@ class _Registry(Mapping[str, PuzzleType[Any, Any]]):
 
 
 def _discover() -> dict[str, str]:
+    import importlib.metadata  # here: reading the metadata costs more than the rest of the import
+
     own: dict[str, str] = {}
     others: dict[str, str] = {}
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
