@@ -16,6 +16,15 @@ named by :attr:`~puzzlekit.PuzzleType.ui`, that satisfies
 * ``draw_move(state, move)``: a picture of *move* about to be made (a link
   path), or ``None``.
 
+and may add:
+
+* ``EVENTS``: the :data:`EVENT_KINDS` ``interpret`` reads (the page sends
+  only these; default all);
+* ``TIME_LIMIT``: a countdown in seconds; ``CELL_SIZE``: the picture's cell
+  size, to animate :class:`~puzzlekit.svg.Motion`;
+* ``ACTIONS`` and ``action(state, ui, name)``: the puzzle's own buttons (a
+  shuffle), see :func:`actions_of`.
+
 A puzzle without such a module is played through :class:`GenericFrontEnd`:
 its ``to_svg()`` picture, elements carrying ``data-move`` clickable, and the
 legal moves offered as a list.
@@ -48,6 +57,7 @@ __all__ = [
     "FrontEnd",
     "GenericFrontEnd",
     "UiState",
+    "actions_of",
     "cell_of",
     "front_end",
     "move_cursor",
@@ -239,6 +249,22 @@ class GenericFrontEnd:
     def draw_move(self, state: Any, move: Any) -> Svg | None:
         """No picture of the move."""
         return None
+
+
+def actions_of(hooks: object) -> tuple[tuple[str, str, str], ...]:
+    """The puzzle's own actions: ``(name, label, key)`` triples of its hooks' ``ACTIONS``.
+
+    The page shows each as a button, also pressed by its *key*; pressing it calls
+    ``action(state, ui, name)``, which returns the new interface state and a new
+    position (the game goes on from it, with the same clock and counters) or
+    ``None``.
+
+    >>> from puzzlekit import PUZZLES
+    >>> actions_of(front_end(PUZZLES["linkpath"])), actions_of(front_end(PUZZLES["samegame"]))
+    ((('shuffle', 'Shuffle', 's'),), ())
+    """
+    triples = getattr(hooks, "ACTIONS", ())
+    return tuple((str(name), str(label), str(key)) for name, label, key in triples)
 
 
 def front_end(puzzle: PuzzleType[Any, Any]) -> FrontEnd:

@@ -192,3 +192,76 @@ def test_many_concurrent_games_are_held_and_answered(client):
     print(f"\n{len(latencies)} moves in {len(games)} games: median "
           f"{statistics.median(latencies) * 1000:.1f} ms, 95th percentile "
           f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms")
+
+
+def test_the_puzzle_list_offers_grades_sizes_and_shipped_starts(client):
+    listed = {entry["name"]: entry for entry in client.get("/api/puzzles").json()}
+    assert set(listed) == set(PUZZLES)
+    for name, entry in listed.items():
+        puzzle = PUZZLES[name]
+        assert entry["grades"] == list(puzzle.grades)
+        assert entry["presets"] == [[key, str(value)] for key, value in puzzle.presets.items()]
+        assert entry["shipped"] == (0 if puzzle.shipped is None else len(puzzle.shipped()))
+    assert listed["twist"]["shipped"] > 0 and listed["samegame"]["shipped"] > 0
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_a_size_is_a_preset_name_or_a_params_text(client, name):
+    puzzle = PUZZLES[name]
+    small = puzzle.presets["small"]
+    for size, params in (("small", small), (str(small), small), ("", puzzle.presets["default"])):
+        response = client.post("/api/new", json={"puzzle": name, "grade": puzzle.grades[0],
+                                                 "size": size, "seed": 2})
+        assert response.status_code == 200, response.text
+        assert response.json()["size"] == str(params)
+    bad = client.post("/api/new", json={"puzzle": name, "size": "huge and wobbly"})
+    assert bad.status_code == 400 and bad.json()["error"]
+
+
+@pytest.mark.parametrize("name", [name for name in PUZZLES if PUZZLES[name].shipped])
+def test_shipped_starts_are_chosen_by_number(client, name):
+    starts = PUZZLES[name].shipped()
+    for number in (1, len(starts)):
+        view = client.post("/api/new", json={"puzzle": name, "shipped": number}).json()
+        record = client.get("/api/record", params={"game": view["game"]}).text
+        assert Game.from_record(record).start == starts[number - 1]
+        assert view["grade"] == f"shipped {number}"
+    for number in (0, len(starts) + 1, "1", True):
+        response = client.post("/api/new", json={"puzzle": name, "shipped": number})
+        assert response.status_code == 400 and "ships starts 1 to" in response.json()["error"]
+
+
+def test_a_puzzle_without_shipped_starts_says_so(client):
+    name = next(name for name in PUZZLES if PUZZLES[name].shipped is None)
+    response = client.post("/api/new", json={"puzzle": name, "shipped": 1})
+    assert response.status_code == 400 and "ships no starts" in response.json()["error"]
+
+
+def test_a_stuck_link_game_is_shuffled_and_played_on(client):
+    from puzzlekit.linkpath import Board
+
+    stuck = Game(Board.parse("ab\nba"), headers={"Grade": "easy"}, time_limit=100)
+    view = client.post("/api/load", content=stuck.record().encode()).json()
+    assert view["outcome"]["reason"] == "stuck" and view["actions"] == [["shuffle", "Shuffle", "s"]]
+    shuffled = client.post("/api/action", json={"game": view["game"], "action": "extra",
+                                                "name": "shuffle"}).json()
+    assert shuffled["game"] == view["game"] and shuffled["outcome"] is None
+    assert shuffled["remaining"] is not None and shuffled["remaining"] <= 100
+    shuffled = _play_to_the_end(client, shuffled)
+    assert shuffled["won"]
+    game = Game.from_record(client.get("/api/record", params={"game": view["game"]}).text)
+    assert game.headers["Shuffle"] == "1" and game.headers["Grade"] == "easy"
+    assert sorted(game.start.tiles) == sorted(Board.parse("ab\nba").tiles)
+    refused = client.post("/api/action", json={"game": view["game"], "action": "extra",
+                                               "name": "shuffle"}).json()
+    assert "over" in refused["message"]
+    unknown = client.post("/api/action", json={"game": view["game"], "action": "extra",
+                                               "name": "explode"}).json()
+    assert "no action named" in unknown["message"]
+
+
+def test_only_the_events_a_puzzle_reads_are_asked_for(client):
+    view = new_game(client, "linkpath")
+    assert view["events"] == ["click", "key"]
+    view = new_game(client, "twist")
+    assert "down" in view["events"] and "wheel" in view["events"]
