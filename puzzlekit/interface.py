@@ -8,7 +8,8 @@ named by :attr:`~puzzlekit.PuzzleType.ui`, that satisfies
 * ``new_ui(state)``: the interface state (Tatham's ``ui``: cursor, held
   piece, selected tile, ...), a dict of JSON values;
 * ``interpret(state, ui, event)``: the new interface state and the move the
-  :class:`Event` makes, or ``None`` (Tatham's ``interpret_move``);
+  :class:`Event` makes, or ``None`` (Tatham's ``interpret_move``), or a
+  :class:`TakeBack` of an earlier move (a placed piece picked up);
 * ``draw(state, ui, hint=None)``: the picture (Tatham's ``redraw``), with
   *hint* drawn as a move to make;
 * ``status(state, ui)``: one line for people and screen readers;
@@ -56,6 +57,7 @@ __all__ = [
     "Event",
     "FrontEnd",
     "GenericFrontEnd",
+    "TakeBack",
     "UiState",
     "actions_of",
     "cell_of",
@@ -127,6 +129,19 @@ class Event:
         ):
             raise ParseError("event data must be a few short string attributes")
         return cls(str(kind), x, y, key, data, delta or 0.0)
+
+
+@attrs.frozen
+class TakeBack:
+    """What ``interpret`` returns to take back *move*, played earlier in the game, and
+    keep the moves after it (a placed piece picked up again): the game undoes back to
+    before *move* and plays the later moves again, counting one undo.
+
+    >>> TakeBack("a7A7")
+    TakeBack(move='a7A7')
+    """
+
+    move: Any
 
 
 def _coordinate(value: object, name: str) -> float | None:

@@ -30,7 +30,15 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from puzzlekit.contract import PuzzleType
 from puzzlekit.errors import ArgumentError, IllegalMoveError, LimitReached, ParseError
 from puzzlekit.game import Clock, Game
-from puzzlekit.interface import EVENT_KINDS, Event, FrontEnd, UiState, actions_of, front_end
+from puzzlekit.interface import (
+    EVENT_KINDS,
+    Event,
+    FrontEnd,
+    TakeBack,
+    UiState,
+    actions_of,
+    front_end,
+)
 from puzzlekit.play.levels import new_level, shipped_start, size_of
 from puzzlekit.play.scores import Scores, won
 from puzzlekit.registry import PUZZLES
@@ -242,6 +250,27 @@ def _extra(session: Session, name: object) -> None:
     session.game, session.hint = game, None
 
 
+def _take_back(session: Session, move: Any) -> None:
+    """Undo back to before *move* and play the moves after it again (one undo counted);
+    :class:`IllegalMoveError`, the game unchanged, when that cannot be done."""
+    game = session.game
+    moves = list(game.moves)
+    if move not in moves:
+        raise IllegalMoveError(f"{move} was not played in this game")
+    index = moves.index(move)
+    later = moves[index + 1:]
+    position = game.positions[index]
+    for again in later:  # check before changing anything
+        position = position.play(again)
+    undos = game.undos
+    for _ in range(len(moves) - index):
+        game.undo()
+    for again in later:
+        game.play(again)
+    game.undos = undos + 1
+    session.hint = None
+
+
 def _play(session: Session, move: Any) -> None:
     before = session.game.position
     session.game.play(move)
@@ -330,7 +359,9 @@ def create_app(
                 if action == "event":
                     event = Event.from_json(data.get("event"))
                     session.ui, move = session.hooks.interpret(game.position, session.ui, event)
-                    if move is not None:
+                    if isinstance(move, TakeBack):
+                        _take_back(session, move.move)
+                    elif move is not None:
                         _play(session, move)
                 elif action == "move":
                     text = data.get("move")
@@ -406,7 +437,7 @@ def create_app(
             raise ParseError("a game record is UTF-8 text") from None
         game = await run_in_threadpool(Game.from_record, text)
         hooks = front_end(game.puzzle)
-        session = Session(game, hooks, hooks.new_ui(game.position),
+        session = Session(game, hooks, hooks.new_ui(game.start),
                           game.headers.get("Grade", "any"), scored=True)
         return JSONResponse(_view(games.add(session), session))
 

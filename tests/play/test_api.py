@@ -265,3 +265,27 @@ def test_only_the_events_a_puzzle_reads_are_asked_for(client):
     assert view["events"] == ["click", "key"]
     view = new_game(client, "twist")
     assert "down" in view["events"] and "wheel" in view["events"]
+
+
+def test_a_placed_twist_piece_is_picked_up_and_the_later_moves_kept(client):
+    view = new_game(client, "twist", grade="starter", seed=3)
+    played = []
+    for _ in range(2):
+        view = client.post("/api/action", json={"game": view["game"], "action": "hint"}).json()
+        played.append(view["hint"])
+        view = client.post("/api/action", json={"game": view["game"], "action": "move",
+                                                "move": view["hint"]}).json()
+    first = played[0][0]
+    picked = client.post("/api/action", json={"game": view["game"], "action": "event", "event": {
+        "kind": "down", "data": {"piece": first}}}).json()
+    assert picked["moves"] == 1 and picked["undos"] == 1, picked["message"]
+    assert picked["status"].startswith(f"holding {first}")
+    game = Game.from_record(client.get("/api/record", params={"game": view["game"]}).text)
+    assert [str(move) for move in game.moves] == played[1:]
+    client.post("/api/action", json={"game": view["game"], "action": "event",
+                                     "event": {"kind": "key", "key": "Escape"}})
+    assert game.start.pieces  # the challenge's own pieces stay put
+    locked = client.post("/api/action", json={"game": view["game"], "action": "event", "event": {
+        "kind": "down", "data": {"piece": game.start.pieces[0].piece}}}).json()
+    assert locked["moves"] == 1 and locked["undos"] == 1
+    assert not locked["status"].startswith("holding")
