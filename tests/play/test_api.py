@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from puzzlekit import PUZZLES, Game
 from puzzlekit.play.app import MAX_BODY, create_app
+from puzzlekit.play.levels import new_level
 
 TOKEN = "secret-token-for-tests"
 HOST = "testserver"
@@ -289,3 +290,48 @@ def test_a_placed_twist_piece_is_picked_up_and_the_later_moves_kept(client):
         "kind": "down", "data": {"piece": game.start.pieces[0].piece}}}).json()
     assert locked["moves"] == 1 and locked["undos"] == 1
     assert not locked["status"].startswith("holding")
+
+
+def test_concurrent_games_on_the_real_server_over_loopback(tmp_path):
+    """20 games x 10 moves against uvicorn on 127.0.0.1, each a real HTTP request."""
+    import httpx
+
+    pytest.importorskip("uvicorn")
+    from puzzlekit.play.server import running
+
+    with running(tmp_path) as url:
+        base, _, token = url.partition("/?token=")
+        headers = {"X-Puzzlekit-Token": token}
+        latencies: list[float] = []
+
+        def play(seed):
+            board = new_level(PUZZLES["samegame"], "easy", "", seed=seed).start  # as served
+            with httpx.Client(base_url=base, headers=headers, timeout=30) as http:
+                view = http.post("/api/new", json={"puzzle": "samegame", "grade": "easy",
+                                                   "seed": seed}).json()
+                for _ in range(10):
+                    if board.is_over:
+                        break
+                    move = next(iter(board.legal_moves()))
+                    board = board.play(move)
+                    started = time.perf_counter()
+                    response = http.post("/api/action", json={
+                        "game": view["game"], "action": "move", "move": str(move)})
+                    latencies.append(time.perf_counter() - started)
+                    assert response.status_code == 200
+                    assert response.json()["moves"] == view["moves"] + 1
+                    view = response.json()
+                return view["game"]
+
+        with concurrent.futures.ThreadPoolExecutor(20) as pool:
+            games = list(pool.map(play, range(20)))
+        with httpx.Client(base_url=base, headers=headers) as http:
+            for game in games:  # none lost
+                assert http.post("/api/action", json={"game": game, "action": "view"}).json()[
+                    "game"] == game
+    latencies.sort()
+    assert len(latencies) >= 20
+    print(f"\nloopback: {len(latencies)} moves in {len(games)} games: median "
+          f"{statistics.median(latencies) * 1000:.1f} ms, 95th percentile "
+          f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms, "
+          f"worst {latencies[-1] * 1000:.1f} ms")
