@@ -102,6 +102,10 @@ class Player:
         self.wait(lambda: d.execute_script("return document.body.dataset.ready === 'yes'"))
         Select(d.find_element("id", "puzzle")).select_by_value(puzzle)
         Select(d.find_element("id", "grade")).select_by_value(grade)
+        presets = [o.get_attribute("value") for o in Select(d.find_element("id", "size")).options]
+        if size in presets:  # a preset is chosen from the list, a params text typed
+            Select(d.find_element("id", "size")).select_by_value(size)
+            size = ""
         for box, value in (("params", size), ("seed", seed), ("shipped", shipped)):
             element = d.find_element("id", box)
             if element.is_displayed():
