@@ -102,7 +102,8 @@ class Player:
         self.wait(lambda: d.execute_script("return document.body.dataset.ready === 'yes'"))
         Select(d.find_element("id", "puzzle")).select_by_value(puzzle)
         Select(d.find_element("id", "grade")).select_by_value(grade)
-        presets = [o.get_attribute("value") for o in Select(d.find_element("id", "size")).options]
+        presets = d.execute_script("return [...document.getElementById('size').options]"
+                                   ".map((option) => option.value)")
         if size in presets:  # a preset is chosen from the list, a params text typed
             Select(d.find_element("id", "size")).select_by_value(size)
             size = ""

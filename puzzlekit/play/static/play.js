@@ -269,9 +269,10 @@
     });
   });
 
-  async function loadScores() {
+  async function loadScores() {  // counted as pending, but not queued behind moves
     const view = page.view;
     if (!view) return;
+    busy(1);
     try {
       const rows = await api("api/scores?puzzle=" + encodeURIComponent(view.puzzle));
       const body = $("scores").querySelector("tbody");
@@ -284,7 +285,7 @@
         }
         body.appendChild(tr);
       }
-    } catch (error) { say(error.message); }
+    } catch (error) { say(error.message); } finally { busy(-1); }
   }
 
   function fillChoices() {  // the grades, sizes and shipped starts of the puzzle chosen
