@@ -111,7 +111,7 @@ class Event:
 
     @classmethod
     def from_json(cls, value: object) -> Event:
-        """Check and read an event sent by a page (a JSON object); :class:`ParseError`
+        """Check and read an event sent by a page (a JSON object); :class:`~puzzlekit.ParseError`
         saying what is wrong with anything else."""
         if not isinstance(value, dict):
             raise ParseError("an event is a JSON object")
