@@ -8,13 +8,23 @@ named by :attr:`~puzzlekit.PuzzleType.ui`, that satisfies
 * ``new_ui(state)``: the interface state (Tatham's ``ui``: cursor, held
   piece, selected tile, ...), a dict of JSON values;
 * ``interpret(state, ui, event)``: the new interface state and the move the
-  :class:`Event` makes, or ``None`` (Tatham's ``interpret_move``);
+  :class:`Event` makes, or ``None`` (Tatham's ``interpret_move``), or a
+  :class:`TakeBack` of an earlier move (a placed piece picked up);
 * ``draw(state, ui, hint=None)``: the picture (Tatham's ``redraw``), with
   *hint* drawn as a move to make;
 * ``status(state, ui)``: one line for people and screen readers;
 * ``motions(state, move)``: what *move* moves from where to where, to animate it;
 * ``draw_move(state, move)``: a picture of *move* about to be made (a link
   path), or ``None``.
+
+and may add:
+
+* ``EVENTS``: the :data:`EVENT_KINDS` ``interpret`` reads (the page sends
+  only these; default all);
+* ``TIME_LIMIT``: a countdown in seconds; ``CELL_SIZE``: the picture's cell
+  size, to animate :class:`~puzzlekit.svg.Motion`;
+* ``ACTIONS`` and ``action(state, ui, name)``: the puzzle's own buttons (a
+  shuffle), see :func:`actions_of`.
 
 A puzzle without such a module is played through :class:`GenericFrontEnd`:
 its ``to_svg()`` picture, elements carrying ``data-move`` clickable, and the
@@ -47,7 +57,9 @@ __all__ = [
     "Event",
     "FrontEnd",
     "GenericFrontEnd",
+    "TakeBack",
     "UiState",
+    "actions_of",
     "cell_of",
     "front_end",
     "move_cursor",
@@ -117,6 +129,19 @@ class Event:
         ):
             raise ParseError("event data must be a few short string attributes")
         return cls(str(kind), x, y, key, data, delta or 0.0)
+
+
+@attrs.frozen
+class TakeBack:
+    """What ``interpret`` returns to take back *move*, played earlier in the game, and
+    keep the moves after it (a placed piece picked up again): the game undoes back to
+    before *move* and plays the later moves again, counting one undo.
+
+    >>> TakeBack("a7A7")
+    TakeBack(move='a7A7')
+    """
+
+    move: Any
 
 
 def _coordinate(value: object, name: str) -> float | None:
@@ -239,6 +264,22 @@ class GenericFrontEnd:
     def draw_move(self, state: Any, move: Any) -> Svg | None:
         """No picture of the move."""
         return None
+
+
+def actions_of(hooks: object) -> tuple[tuple[str, str, str], ...]:
+    """The puzzle's own actions: ``(name, label, key)`` triples of its hooks' ``ACTIONS``.
+
+    The page shows each as a button, also pressed by its *key*; pressing it calls
+    ``action(state, ui, name)``, which returns the new interface state and a new
+    position (the game goes on from it, with the same clock and counters) or
+    ``None``.
+
+    >>> from puzzlekit import PUZZLES
+    >>> actions_of(front_end(PUZZLES["linkpath"])), actions_of(front_end(PUZZLES["samegame"]))
+    ((('shuffle', 'Shuffle', 's'),), ())
+    """
+    triples = getattr(hooks, "ACTIONS", ())
+    return tuple((str(name), str(label), str(key)) for name, label, key in triples)
 
 
 def front_end(puzzle: PuzzleType[Any, Any]) -> FrontEnd:

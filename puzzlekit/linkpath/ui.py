@@ -19,11 +19,12 @@ from puzzlekit.linkpath.board import Board, Pair
 from puzzlekit.linkpath.render import board_svg, geometry, motions
 from puzzlekit.svg import Svg, SvgCanvas
 
-__all__ = ["HELP", "TIME_LIMIT", "draw", "draw_move", "interpret", "motions", "new_ui",
-           "status"]
+__all__ = ["ACTIONS", "EVENTS", "HELP", "SHUFFLE_NODES", "TIME_LIMIT", "action", "draw",
+           "draw_move", "interpret", "motions", "new_ui", "status"]
 
 HELP = ("Click a tile, then another of its kind that a line of at most three straight "
-        "segments joins to it. Arrow keys move the cursor, Enter selects.")
+        "segments joins to it. Arrow keys move the cursor, Enter selects. Stuck? Shuffle (s) "
+        "deals the tiles left again.")
 
 CELL_SIZE = 40
 """The picture's cell size."""
@@ -31,10 +32,31 @@ CELL_SIZE = 40
 TIME_LIMIT = 100.0
 """The countdown of a game, in seconds (the Lianliankan game's 100 s)."""
 
+EVENTS = ("click", "key")
+"""Only clicks and keys make moves: the page sends nothing else."""
+
+ACTIONS = (("shuffle", "Shuffle", "s"),)
+"""The shuffle button (and key), as KShisen and Lianliankan offer when no link is left."""
+
+SHUFFLE_NODES = 50_000
+"""The node budget of a shuffle that must leave a board that can be cleared."""
+
 
 def new_ui(state: Board) -> UiState:
     """No tile selected."""
     return {"selected": None, "cursor": None}
+
+
+def action(state: Board, ui: UiState, name: str) -> tuple[UiState, Board | None]:
+    """``shuffle``: the tiles left dealt again so that the board can be cleared.
+
+    >>> board = Board.parse("ab\\nba")
+    >>> ui, shuffled = action(board, new_ui(board), "shuffle")
+    >>> shuffled.is_stuck, sorted(shuffled.tiles) == sorted(board.tiles)
+    (False, True)
+    """
+    ui = dict(ui, selected=None)
+    return ui, state.shuffle(solvable=True, node_limit=SHUFFLE_NODES)
 
 
 def _pick(state: Board, ui: UiState, cell: Cell | None) -> tuple[UiState, Pair | None]:

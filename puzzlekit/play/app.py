@@ -29,9 +29,17 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from puzzlekit.contract import PuzzleType
 from puzzlekit.errors import ArgumentError, IllegalMoveError, LimitReached, ParseError
-from puzzlekit.game import Game
-from puzzlekit.interface import Event, FrontEnd, UiState, front_end
-from puzzlekit.play.levels import new_level, size_of
+from puzzlekit.game import Clock, Game
+from puzzlekit.interface import (
+    EVENT_KINDS,
+    Event,
+    FrontEnd,
+    TakeBack,
+    UiState,
+    actions_of,
+    front_end,
+)
+from puzzlekit.play.levels import new_level, shipped_start, size_of
 from puzzlekit.play.scores import Scores, won
 from puzzlekit.registry import PUZZLES
 
@@ -153,6 +161,17 @@ def _time_limit(hooks: FrontEnd) -> float | None:
     return float(limit) if isinstance(limit, (int, float)) else None
 
 
+def _described(puzzle: PuzzleType[Any, Any]) -> dict[str, Any]:
+    """What the page offers for *puzzle*: its grades, sizes and shipped starts."""
+    return {
+        "name": puzzle.name,
+        "title": puzzle.title,
+        "grades": list(puzzle.grades),
+        "presets": [[name, str(params)] for name, params in puzzle.presets.items()],
+        "shipped": 0 if puzzle.shipped is None else len(puzzle.shipped()),
+    }
+
+
 def _view(key: str, session: Session) -> dict[str, Any]:
     game = session.game
     outcome = game.outcome
@@ -171,6 +190,8 @@ def _view(key: str, session: Session) -> dict[str, Any]:
         "status": session.hooks.status(position, session.ui),
         "help": session.hooks.HELP,
         "cell_size": getattr(session.hooks, "CELL_SIZE", None),
+        "events": list(getattr(session.hooks, "EVENTS", EVENT_KINDS)),
+        "actions": [list(triple) for triple in actions_of(session.hooks)],
         "moves": len(game.moves),
         "score": game.score,
         "elapsed": round(game.clock.elapsed, 1),
@@ -201,6 +222,52 @@ def _after_move(session: Session, before: Any, move: Any) -> None:
     ]
     picture = session.hooks.draw_move(before, move)
     session.flash = None if picture is None else str(picture)
+    session.hint = None
+
+
+def _extra(session: Session, name: object) -> None:
+    """Run the puzzle's own action *name* (see :func:`puzzlekit.interface.actions_of`):
+    a new position goes on as a new game with the same clock, counters and headers."""
+    if not isinstance(name, str) or name not in {triple[0] for triple in actions_of(session.hooks)}:
+        raise ArgumentError(f"no action named {name!r:.40} for this puzzle")
+    old = session.game
+    outcome = old.outcome
+    if outcome is not None and outcome.reason not in ("stuck", "lost"):
+        raise ArgumentError(f"the game is over ({outcome.reason})")
+    hook = getattr(session.hooks, "action", None)
+    if hook is None:
+        raise ArgumentError(f"the puzzle's front end lists {name!r} but has no action hook")
+    session.ui, position = hook(old.position, session.ui, name)
+    if position is None:
+        return
+    headers = dict(old.headers)
+    headers[name.capitalize()] = str(int(headers.get(name.capitalize(), "0")) + 1)
+    game: Game[Any, Any] = Game(position, time_limit=old.clock.time_limit, headers=headers,
+                                prove_lost=int(old.prove_lost))
+    game.clock = Clock(time_limit=old.clock.time_limit, elapsed=old.clock.elapsed,
+                       running=game.outcome is None)
+    game.hints_taken, game.undos = old.hints_taken, old.undos
+    session.game, session.hint = game, None
+
+
+def _take_back(session: Session, move: Any) -> None:
+    """Undo back to before *move* and play the moves after it again (one undo counted);
+    :class:`IllegalMoveError`, the game unchanged, when that cannot be done."""
+    game = session.game
+    moves = list(game.moves)
+    if move not in moves:
+        raise IllegalMoveError(f"{move} was not played in this game")
+    index = moves.index(move)
+    later = moves[index + 1:]
+    position = game.positions[index]
+    for again in later:  # check before changing anything
+        position = position.play(again)
+    undos = game.undos
+    for _ in range(len(moves) - index):
+        game.undo()
+    for again in later:
+        game.play(again)
+    game.undos = undos + 1
     session.hint = None
 
 
@@ -252,8 +319,7 @@ def create_app(
         return Response(text, media_type=_STATIC[name])
 
     def puzzles(request: Request) -> Response:
-        return JSONResponse([{"name": name, "title": PUZZLES[name].title,
-                              "grades": list(PUZZLES[name].grades)} for name in PUZZLES])
+        return JSONResponse([_described(PUZZLES[name]) for name in PUZZLES])
 
     async def new(request: Request) -> Response:
         data = await body(request)
@@ -263,8 +329,12 @@ def create_app(
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             raise ArgumentError("seed must be an int from 0 to 2**63 - 1")
         size = data.get("size", "")
-        if not isinstance(grade, str) or not isinstance(size, str):
-            raise ArgumentError("grade and size are strings")
+        if not isinstance(grade, str) or not isinstance(size, str) or len(size) > 200:
+            raise ArgumentError("grade and size are short strings")
+        number = data.get("shipped")
+        if number is not None:
+            start = shipped_start(puzzle, number)
+            return JSONResponse(_start(puzzle, start, f"shipped {number}"))
         level = await run_in_threadpool(new_level, puzzle, grade, size, seed=seed)
         return JSONResponse(_start(puzzle, level.start, grade))
 
@@ -281,14 +351,17 @@ def create_app(
         session = games.get(key)
         assert isinstance(key, str)
         with session.lock:
-            session.message = ""
             action = data.get("action")
+            if action != "view":  # a message stays until the player does something
+                session.message = ""
             game = session.game
             try:
                 if action == "event":
                     event = Event.from_json(data.get("event"))
                     session.ui, move = session.hooks.interpret(game.position, session.ui, event)
-                    if move is not None:
+                    if isinstance(move, TakeBack):
+                        _take_back(session, move.move)
+                    elif move is not None:
                         _play(session, move)
                 elif action == "move":
                     text = data.get("move")
@@ -313,6 +386,8 @@ def create_app(
                         game.clock.resume()
                 elif action == "resign":
                     game.resign()
+                elif action == "extra":
+                    _extra(session, data.get("name"))
                 elif action != "view":
                     raise ArgumentError(f"unknown action {action!r:.40}")
             except (IllegalMoveError, ParseError, LimitReached) as error:
@@ -362,7 +437,7 @@ def create_app(
             raise ParseError("a game record is UTF-8 text") from None
         game = await run_in_threadpool(Game.from_record, text)
         hooks = front_end(game.puzzle)
-        session = Session(game, hooks, hooks.new_ui(game.position),
+        session = Session(game, hooks, hooks.new_ui(game.start),
                           game.headers.get("Grade", "any"), scored=True)
         return JSONResponse(_view(games.add(session), session))
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlekit.contract import Level, PuzzleType
+from puzzlekit.errors import ArgumentError
 from puzzlekit.levels import check_grade
 from puzzlekit.registry import puzzle_of
 
-__all__ = ["LEVEL_TIME_LIMIT", "new_level", "params_for", "size_of"]
+__all__ = ["LEVEL_TIME_LIMIT", "new_level", "params_for", "shipped_start", "size_of"]
 
 LEVEL_TIME_LIMIT = 20.0
 """The seconds a generator may spend on one level for the page."""
@@ -46,6 +47,26 @@ def new_level(
         grade, params_for(puzzle, size), seed=seed, time_limit=LEVEL_TIME_LIMIT
     )
     return level
+
+
+def shipped_start(puzzle: PuzzleType[Any, Any], number: object) -> Any:
+    """Start *number* (from 1) of the starts *puzzle* ships; :class:`ArgumentError` when it
+    ships none or fewer.
+
+    >>> from puzzlekit import PUZZLES
+    >>> size_of(shipped_start(PUZZLES["samegame"], 1))
+    '15x15 colours=5'
+    >>> shipped_start(PUZZLES["tromino"], 1)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: L-tromino tiling ships no starts
+    """
+    if puzzle.shipped is None:
+        raise ArgumentError(f"{puzzle.title} ships no starts")
+    starts = puzzle.shipped()
+    if type(number) is not int or not 1 <= number <= len(starts):
+        raise ArgumentError(f"{puzzle.title} ships starts 1 to {len(starts)}, not {number!r:.20}")
+    return starts[number - 1]
 
 
 def size_of(state: object) -> str:

@@ -13,7 +13,7 @@ Placement.parse('h6D0')
 
 from __future__ import annotations
 
-from puzzlekit.interface import Event, UiState, move_cursor, overlay
+from puzzlekit.interface import Event, TakeBack, UiState, move_cursor, overlay
 from puzzlekit.svg import GridGeometry, Motion, Svg, SvgCanvas
 from puzzlekit.twist.pieces import HEIGHT, PIECES, WIDTH, flipped, loops, rotated
 from puzzlekit.twist.render import draw_piece, geometry, svg
@@ -22,7 +22,8 @@ from puzzlekit.twist.state import Placement, State
 __all__ = ["HELP", "draw", "draw_move", "interpret", "motions", "new_ui", "placement_near",
            "status"]
 
-HELP = ("Drag a piece from the tray onto the board, or click it and click a location. "
+HELP = ("Drag a piece from the tray onto the board, or click it and click a location; "
+        "drag a piece you placed to pick it up again. "
         "Turn it with the wheel or r, flip it with x or a right click, drop it with Escape. "
         "Keys a-h take a piece, arrow keys move it, Enter places it.")
 
@@ -59,8 +60,9 @@ def placement_near(piece: str, orientation: int, x: float, y: float) -> Placemen
 
 
 def new_ui(state: State) -> UiState:
-    """No piece held."""
-    return {"held": None, "orientation": 0, "at": None, "dragging": False}
+    """No piece held; the pieces of the start *state* (the challenge's own) locked."""
+    return {"held": None, "orientation": 0, "at": None, "dragging": False,
+            "locked": "".join(piece.piece for piece in state.pieces)}
 
 
 def _held_placement(ui: UiState) -> Placement | None:
@@ -76,10 +78,26 @@ def _take(state: State, ui: UiState, piece: str) -> None:
         ui.update(held=piece, orientation=0, at=None)
 
 
-def interpret(state: State, ui: UiState, event: Event) -> tuple[UiState, Placement | None]:
-    """Take, turn, flip, move and drop the held piece; a drop at a legal place is the move."""
+def interpret(
+    state: State, ui: UiState, event: Event
+) -> tuple[UiState, Placement | TakeBack | None]:
+    """Take, turn, flip, move and drop the held piece; a drop at a legal place is the move.
+    Pressing on a piece placed in this game picks it up (:class:`TakeBack` of its placement).
+
+    >>> state = State.parse("a7A7")
+    >>> ui, back = interpret(state, new_ui(State()), Event("down", data={"piece": "a"}))
+    >>> back, ui["held"], ui["orientation"]
+    (TakeBack(move=Placement.parse('a7A7')), 'a', 7)
+    >>> interpret(state, new_ui(state), Event("down", data={"piece": "a"}))[1] is None
+    True
+    """
     ui = dict(ui)
     held = ui.get("held")
+    placed = state.piece(event.get("piece") or "?") if event.kind == "down" else None
+    if placed is not None and not held and placed.piece not in ui.get("locked", ""):
+        ui.update(held=placed.piece, orientation=placed.orientation,
+                  at=[placed.col, placed.row], dragging=True)
+        return ui, TakeBack(placed)
     if event.kind == "wheel" and held:
         ui["orientation"] = rotated(ui["orientation"], 1 if event.delta > 0 else -1)
     elif event.kind == "key":

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from puzzlekit import PUZZLES, Game
 from puzzlekit.play.app import MAX_BODY, create_app
+from puzzlekit.play.levels import new_level
 
 TOKEN = "secret-token-for-tests"
 HOST = "testserver"
@@ -192,3 +193,145 @@ def test_many_concurrent_games_are_held_and_answered(client):
     print(f"\n{len(latencies)} moves in {len(games)} games: median "
           f"{statistics.median(latencies) * 1000:.1f} ms, 95th percentile "
           f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms")
+
+
+def test_the_puzzle_list_offers_grades_sizes_and_shipped_starts(client):
+    listed = {entry["name"]: entry for entry in client.get("/api/puzzles").json()}
+    assert set(listed) == set(PUZZLES)
+    for name, entry in listed.items():
+        puzzle = PUZZLES[name]
+        assert entry["grades"] == list(puzzle.grades)
+        assert entry["presets"] == [[key, str(value)] for key, value in puzzle.presets.items()]
+        assert entry["shipped"] == (0 if puzzle.shipped is None else len(puzzle.shipped()))
+    assert listed["twist"]["shipped"] > 0 and listed["samegame"]["shipped"] > 0
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_a_size_is_a_preset_name_or_a_params_text(client, name):
+    puzzle = PUZZLES[name]
+    small = puzzle.presets["small"]
+    for size, params in (("small", small), (str(small), small), ("", puzzle.presets["default"])):
+        response = client.post("/api/new", json={"puzzle": name, "grade": puzzle.grades[0],
+                                                 "size": size, "seed": 2})
+        assert response.status_code == 200, response.text
+        assert response.json()["size"] == str(params)
+    bad = client.post("/api/new", json={"puzzle": name, "size": "huge and wobbly"})
+    assert bad.status_code == 400 and bad.json()["error"]
+
+
+@pytest.mark.parametrize("name", [name for name in PUZZLES if PUZZLES[name].shipped])
+def test_shipped_starts_are_chosen_by_number(client, name):
+    starts = PUZZLES[name].shipped()
+    for number in (1, len(starts)):
+        view = client.post("/api/new", json={"puzzle": name, "shipped": number}).json()
+        record = client.get("/api/record", params={"game": view["game"]}).text
+        assert Game.from_record(record).start == starts[number - 1]
+        assert view["grade"] == f"shipped {number}"
+    for number in (0, len(starts) + 1, "1", True):
+        response = client.post("/api/new", json={"puzzle": name, "shipped": number})
+        assert response.status_code == 400 and "ships starts 1 to" in response.json()["error"]
+
+
+def test_a_puzzle_without_shipped_starts_says_so(client):
+    name = next(name for name in PUZZLES if PUZZLES[name].shipped is None)
+    response = client.post("/api/new", json={"puzzle": name, "shipped": 1})
+    assert response.status_code == 400 and "ships no starts" in response.json()["error"]
+
+
+def test_a_stuck_link_game_is_shuffled_and_played_on(client):
+    from puzzlekit.linkpath import Board
+
+    stuck = Game(Board.parse("ab\nba"), headers={"Grade": "easy"}, time_limit=100)
+    view = client.post("/api/load", content=stuck.record().encode()).json()
+    assert view["outcome"]["reason"] == "stuck" and view["actions"] == [["shuffle", "Shuffle", "s"]]
+    shuffled = client.post("/api/action", json={"game": view["game"], "action": "extra",
+                                                "name": "shuffle"}).json()
+    assert shuffled["game"] == view["game"] and shuffled["outcome"] is None
+    assert shuffled["remaining"] is not None and shuffled["remaining"] <= 100
+    shuffled = _play_to_the_end(client, shuffled)
+    assert shuffled["won"]
+    game = Game.from_record(client.get("/api/record", params={"game": view["game"]}).text)
+    assert game.headers["Shuffle"] == "1" and game.headers["Grade"] == "easy"
+    assert sorted(game.start.tiles) == sorted(Board.parse("ab\nba").tiles)
+    refused = client.post("/api/action", json={"game": view["game"], "action": "extra",
+                                               "name": "shuffle"}).json()
+    assert "over" in refused["message"]
+    unknown = client.post("/api/action", json={"game": view["game"], "action": "extra",
+                                               "name": "explode"}).json()
+    assert "no action named" in unknown["message"]
+
+
+def test_only_the_events_a_puzzle_reads_are_asked_for(client):
+    view = new_game(client, "linkpath")
+    assert view["events"] == ["click", "key"]
+    view = new_game(client, "twist")
+    assert "down" in view["events"] and "wheel" in view["events"]
+
+
+def test_a_placed_twist_piece_is_picked_up_and_the_later_moves_kept(client):
+    view = new_game(client, "twist", grade="starter", seed=3)
+    played = []
+    for _ in range(2):
+        view = client.post("/api/action", json={"game": view["game"], "action": "hint"}).json()
+        played.append(view["hint"])
+        view = client.post("/api/action", json={"game": view["game"], "action": "move",
+                                                "move": view["hint"]}).json()
+    first = played[0][0]
+    picked = client.post("/api/action", json={"game": view["game"], "action": "event", "event": {
+        "kind": "down", "data": {"piece": first}}}).json()
+    assert picked["moves"] == 1 and picked["undos"] == 1, picked["message"]
+    assert picked["status"].startswith(f"holding {first}")
+    game = Game.from_record(client.get("/api/record", params={"game": view["game"]}).text)
+    assert [str(move) for move in game.moves] == played[1:]
+    client.post("/api/action", json={"game": view["game"], "action": "event",
+                                     "event": {"kind": "key", "key": "Escape"}})
+    assert game.start.pieces  # the challenge's own pieces stay put
+    locked = client.post("/api/action", json={"game": view["game"], "action": "event", "event": {
+        "kind": "down", "data": {"piece": game.start.pieces[0].piece}}}).json()
+    assert locked["moves"] == 1 and locked["undos"] == 1
+    assert not locked["status"].startswith("holding")
+
+
+def test_concurrent_games_on_the_real_server_over_loopback(tmp_path):
+    """20 games x 10 moves against uvicorn on 127.0.0.1, each a real HTTP request."""
+    import httpx
+
+    pytest.importorskip("uvicorn")
+    from puzzlekit.play.server import running
+
+    with running(tmp_path) as url:
+        base, _, token = url.partition("/?token=")
+        headers = {"X-Puzzlekit-Token": token}
+        latencies: list[float] = []
+
+        def play(seed):
+            board = new_level(PUZZLES["samegame"], "easy", "", seed=seed).start  # as served
+            with httpx.Client(base_url=base, headers=headers, timeout=30) as http:
+                view = http.post("/api/new", json={"puzzle": "samegame", "grade": "easy",
+                                                   "seed": seed}).json()
+                for _ in range(10):
+                    if board.is_over:
+                        break
+                    move = next(iter(board.legal_moves()))
+                    board = board.play(move)
+                    started = time.perf_counter()
+                    response = http.post("/api/action", json={
+                        "game": view["game"], "action": "move", "move": str(move)})
+                    latencies.append(time.perf_counter() - started)
+                    assert response.status_code == 200
+                    assert response.json()["moves"] == view["moves"] + 1
+                    view = response.json()
+                return view["game"]
+
+        with concurrent.futures.ThreadPoolExecutor(20) as pool:
+            games = list(pool.map(play, range(20)))
+        with httpx.Client(base_url=base, headers=headers) as http:
+            for game in games:  # none lost
+                assert http.post("/api/action", json={"game": game, "action": "view"}).json()[
+                    "game"] == game
+    latencies.sort()
+    assert len(latencies) >= 20
+    print(f"\nloopback: {len(latencies)} moves in {len(games)} games: median "
+          f"{statistics.median(latencies) * 1000:.1f} ms, 95th percentile "
+          f"{latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms, "
+          f"worst {latencies[-1] * 1000:.1f} ms")

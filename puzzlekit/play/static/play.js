@@ -1,16 +1,24 @@
 // The page of `puzzlekit play`: generic, it knows no puzzle. The server draws the board
 // and turns every pointer and key event into the puzzle's moves.
+//
+// Requests go one at a time, in the order the player made them (a queue), so a click
+// never overtakes the pointer events before it. `window.puzzlekitPage` tells tests and
+// scripts what is shown: `view` (the last answer), `shown` (answers shown so far),
+// `drawn` (the answer whose board is on screen; the board's `data-version` too) and
+// `pending` (requests queued or in flight; the body's `data-busy` too).
 "use strict";
 (function () {
   const token = document.body.dataset.token;
   const $ = (id) => document.getElementById(id);
   const board = $("board");
-  let view = null;
+  const page = { view: null, shown: 0, drawn: 0, pending: 0 };
+  window.puzzlekitPage = page;
   let puzzles = [];
-  let inFlight = false;
-  let pendingMove = null;
-  let clockBase = 0, clockSince = 0;
-  let demoTimer = null;
+  let queue = Promise.resolve();
+  let queuedPointer = null;  // the pointer-move request still waiting in the queue
+  let clockBase = 0, clockSince = null;
+  let demoRunning = false;
+  let flashTimer = null, finishFlash = null;
 
   async function api(path, body, raw) {
     const options = { method: body === undefined ? "GET" : "POST",
@@ -28,6 +36,39 @@
 
   function say(text) { $("message").textContent = text || ""; }
 
+  function busy(delta) {
+    page.pending += delta;
+    document.body.dataset.busy = String(page.pending);
+  }
+
+  // Run *task* after every task asked before it; *coalesce* marks a pointer move.
+  function run(task, coalesce) {
+    if (!coalesce) queuedPointer = null;  // later moves go after this task
+    busy(1);
+    queue = queue.then(task).catch((error) => say(error.message)).finally(() => busy(-1));
+    return queue;
+  }
+
+  function act(request) {
+    return run(async () => {
+      if (!page.view) return;
+      request.game = page.view.game;
+      show(await api("api/action", request));
+    });
+  }
+
+  function actPointer(request) {  // only the latest position of a pointer move matters
+    if (queuedPointer) { queuedPointer.request = request; return; }
+    const slot = { request: request };
+    queuedPointer = slot;
+    run(async () => {
+      if (queuedPointer === slot) queuedPointer = null;
+      if (!page.view) return;
+      slot.request.game = page.view.game;
+      show(await api("api/action", slot.request));
+    }, true);
+  }
+
   function animate(motions, size) {
     if (!size) return;
     for (const motion of motions) {
@@ -44,18 +85,30 @@
     }
   }
 
+  let drawnSvg = null;
+  function drawBoard(next, version) {
+    clearTimeout(flashTimer);
+    finishFlash = null;
+    // The same picture keeps its elements (a clock poll changes nothing on the board).
+    if (next.svg !== drawnSvg || (next.motions || []).length) board.innerHTML = next.svg;
+    drawnSvg = next.svg;
+    board.dataset.version = String(version);
+    page.drawn = version;
+    animate(next.motions || [], next.cell_size);
+  }
+
   function show(next) {
-    view = next;
-    window.puzzlekitView = next;
-    const draw = () => {
-      board.innerHTML = next.svg;
-      animate(next.motions || [], next.cell_size);
-    };
-    if (next.flash) {
+    page.view = next;
+    page.shown += 1;
+    const version = page.shown;
+    clearTimeout(flashTimer);
+    if (next.flash) {  // the move's own picture (a link) for a moment, then the board
       board.innerHTML = next.flash;
-      setTimeout(draw, 250);
+      drawnSvg = null;
+      finishFlash = () => drawBoard(next, version);
+      flashTimer = setTimeout(finishFlash, 250);
     } else {
-      draw();
+      drawBoard(next, version);
     }
     $("status").textContent = next.status;
     $("help").textContent = next.help;
@@ -76,11 +129,23 @@
     $("redo").disabled = !next.can_redo;
     $("hint").disabled = !!next.outcome;
     $("pause").textContent = next.running ? "Pause" : "Resume";
+    const extra = $("extra");
+    extra.innerHTML = "";
+    for (const [name, label, key] of next.actions || []) {
+      const button = document.createElement("button");
+      button.textContent = label;
+      button.title = label + " (" + key + ")";
+      button.dataset.action = name;
+      button.disabled = !!next.outcome;
+      button.addEventListener("click", () => act({ action: "extra", name: name }));
+      extra.appendChild(button);
+    }
     const legal = $("legal");
     legal.innerHTML = "";
     for (const move of next.legal || []) {
       const button = document.createElement("button");
       button.textContent = move;
+      button.dataset.move = move;
       button.addEventListener("click", () => act({ action: "move", move: move }));
       legal.appendChild(button);
     }
@@ -88,6 +153,7 @@
   }
 
   function tick() {
+    const view = page.view;
     if (!view) return;
     let shown = clockBase;
     if (clockSince !== null) {
@@ -98,21 +164,18 @@
   }
   setInterval(tick, 200);
   setInterval(() => {  // a countdown ends on the server: ask how it stands
-    if (view && view.remaining !== null && !view.outcome && !inFlight) act({ action: "view" });
+    const view = page.view;
+    if (view && view.remaining !== null && view.running && !view.outcome && page.pending === 0) {
+      act({ action: "view" });
+    }
   }, 1000);
 
-  async function act(request) {
-    if (!view) return;
-    request.game = view.game;
-    inFlight = true;
-    try { show(await api("api/action", request)); } catch (error) { say(error.message); }
-    inFlight = false;
-    if (pendingMove) { const next = pendingMove; pendingMove = null; act(next); }
-  }
-
   function send(kind, event, extra) {
+    const view = page.view;
+    if (!view || !(view.events || []).includes(kind)) return;
+    if (finishFlash && event) finishFlash();  // point at the board as it now is
     const svg = board.querySelector("svg");
-    if (!svg || !view) return;
+    if (!svg) return;
     const payload = { kind: kind, data: {} };
     if (event && event.clientX !== undefined) {
       const point = svg.createSVGPoint();
@@ -128,10 +191,7 @@
     }
     Object.assign(payload, extra || {});
     const request = { action: "event", event: payload };
-    if (kind === "move") {  // only the latest pointer position matters
-      if (inFlight) { pendingMove = request; return; }
-    }
-    act(request);
+    if (kind === "move") actPointer(request); else act(request);
   }
 
   board.addEventListener("pointerdown", (e) => { board.focus(); send("down", e); });
@@ -143,12 +203,16 @@
   board.addEventListener("wheel", (e) => { e.preventDefault(); send("wheel", e, { delta: -Math.sign(e.deltaY) }); },
                          { passive: false });
   board.addEventListener("keydown", (e) => {
+    const view = page.view;
     if ((e.ctrlKey || e.metaKey) && e.key === "z") { act({ action: "undo" }); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "y") { act({ action: "redo" }); }
     else if (e.key === "u") { act({ action: "undo" }); }
     else if (e.key === "U") { act({ action: "redo" }); }
     else if (e.key === "?") { act({ action: "hint" }); }
     else if (e.key === "p") { act({ action: view && view.running ? "pause" : "resume" }); }
+    else if (view && (view.actions || []).some((a) => a[2] === e.key)) {
+      act({ action: "extra", name: view.actions.find((a) => a[2] === e.key)[0] });
+    }
     else if (e.key.length === 1 || e.key.startsWith("Arrow") || e.key === "Enter" || e.key === "Escape") {
       send("key", null, { key: e.key });
     } else { return; }
@@ -159,48 +223,56 @@
   $("redo").addEventListener("click", () => act({ action: "redo" }));
   $("hint").addEventListener("click", () => act({ action: "hint" }));
   $("resign").addEventListener("click", () => act({ action: "resign" }));
-  $("pause").addEventListener("click", () => act({ action: view && view.running ? "pause" : "resume" }));
+  $("pause").addEventListener("click", () => {
+    act({ action: page.view && page.view.running ? "pause" : "resume" });
+  });
 
-  $("demo").addEventListener("click", async () => {
-    if (!view) return;
+  $("demo").addEventListener("click", () => {
+    if (!page.view) return;
     stopDemo();
     say("searching for a line to show...");
-    try { show(await api("api/demonstration", { game: view.game })); } catch (error) { say(error.message); return; }
-    const step = async () => {
-      if (!view || !view.can_redo) { stopDemo(); return; }
-      await act({ action: "redo" });
-    };
-    demoTimer = setInterval(step, Number($("speed").value));
+    run(async () => {
+      show(await api("api/demonstration", { game: page.view.game }));
+      demoRunning = true;
+      const step = () => {
+        if (!demoRunning) return;
+        if (!page.view || !page.view.can_redo) { stopDemo(); return; }
+        act({ action: "redo" }).then(() => setTimeout(step, Number($("speed").value)));
+      };
+      setTimeout(step, Number($("speed").value));
+    });
   });
-  function stopDemo() { if (demoTimer) { clearInterval(demoTimer); demoTimer = null; } }
+  function stopDemo() { demoRunning = false; }
 
-  $("save").addEventListener("click", async () => {
-    if (!view) return;
-    try {
-      const text = await api("api/record?game=" + encodeURIComponent(view.game));
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-      link.download = view.puzzle + "-game.txt";
-      document.body.appendChild(link); link.click(); link.remove();
-      window.puzzlekitSaved = text;
-      say("record saved");
-    } catch (error) { say(error.message); }
-  });
-  $("load").addEventListener("change", async (e) => {
+  $("save").addEventListener("click", () => run(async () => {
+    if (!page.view) return;
+    const text = await api("api/record?game=" + encodeURIComponent(page.view.game));
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = page.view.puzzle + "-game.txt";
+    document.body.appendChild(link); link.click(); link.remove();
+    window.puzzlekitSaved = text;
+    say("record saved");
+  }));
+  $("load").addEventListener("change", (e) => {
     const file = e.target.files[0];
     if (!file) return;
     stopDemo();
-    try {
-      const next = await api("api/load", await file.text(), true);
-      $("puzzle").value = next.puzzle; fillGrades();
-      show(next);
-      say("record loaded");
-    } catch (error) { say("could not load the record: " + error.message); }
-    e.target.value = "";
+    run(async () => {
+      try {
+        const next = await api("api/load", await file.text(), true);
+        $("puzzle").value = next.puzzle; fillChoices();
+        show(next);
+        say("record loaded");
+      } catch (error) { say("could not load the record: " + error.message); }
+      e.target.value = "";
+    });
   });
 
-  async function loadScores() {
+  async function loadScores() {  // counted as pending, but not queued behind moves
+    const view = page.view;
     if (!view) return;
+    busy(1);
     try {
       const rows = await api("api/scores?puzzle=" + encodeURIComponent(view.puzzle));
       const body = $("scores").querySelector("tbody");
@@ -213,31 +285,41 @@
         }
         body.appendChild(tr);
       }
-    } catch (error) { say(error.message); }
+    } catch (error) { say(error.message); } finally { busy(-1); }
   }
 
-  function fillGrades() {
+  function fillChoices() {  // the grades, sizes and shipped starts of the puzzle chosen
     const puzzle = puzzles.find((p) => p.name === $("puzzle").value);
-    const grade = $("grade");
-    grade.innerHTML = "";
+    const grade = $("grade"), size = $("size");
+    grade.innerHTML = ""; size.innerHTML = "";
     for (const name of puzzle.grades) grade.add(new Option(name, name));
+    for (const [name, params] of puzzle.presets) size.add(new Option(name + " (" + params + ")", name));
+    $("shipped-box").hidden = !puzzle.shipped;
+    $("shipped").max = String(puzzle.shipped || 1);
+    $("shipped").placeholder = puzzle.shipped ? "1-" + puzzle.shipped : "none";
+    $("shipped").value = "";
   }
-  $("puzzle").addEventListener("change", fillGrades);
-  $("new").addEventListener("submit", async (e) => {
+  $("puzzle").addEventListener("change", fillChoices);
+  $("new").addEventListener("submit", (e) => {
     e.preventDefault();
     stopDemo();
-    const request = { puzzle: $("puzzle").value, grade: $("grade").value };
+    const request = { puzzle: $("puzzle").value, grade: $("grade").value,
+                      size: $("params").value.trim() || $("size").value };
     if ($("seed").value !== "") request.seed = Number($("seed").value);
+    if ($("shipped").value !== "" && !$("shipped-box").hidden) request.shipped = Number($("shipped").value);
     say("making a level...");
-    try { show(await api("api/new", request)); loadScores(); board.focus(); }
-    catch (error) { say(error.message); }
+    run(async () => {
+      show(await api("api/new", request));
+      loadScores();
+      board.focus();
+    });
   });
 
   (async function start() {
     puzzles = await api("api/puzzles");
     for (const p of puzzles) $("puzzle").add(new Option(p.title, p.name));
     if (document.body.dataset.puzzle) $("puzzle").value = document.body.dataset.puzzle;
-    fillGrades();
+    fillChoices();
     document.body.dataset.ready = "yes";
   })();
 })();
