@@ -6,7 +6,7 @@ as pytest plugins and Gymnasium environments are; puzzlekit's own four are
 registered the same way. In a third-party ``pyproject.toml``::
 
     [project.entry-points."puzzlekit.puzzles"]
-    lightsout = "lightsout:PUZZLE"
+    mypuzzle = "mypuzzle:PUZZLE"
 
 Entry points are read on the first look at :data:`PUZZLES`, and a puzzle's
 package is imported only when its entry is first read. :func:`register`

@@ -92,6 +92,15 @@ def test_no_module_imports_a_private_name_of_another(path):
     assert not private, f"{path.relative_to(ROOT)} imports {', '.join(private)}"
 
 
+@pytest.mark.parametrize("name", [name for name in PUZZLES if name not in OWN])
+def test_no_file_of_puzzlekit_names_a_puzzle_registered_from_outside(name):
+    # The tests' own fifth puzzle among them: it plugs in through its entry point alone.
+    found = [path for path in modules() if name in code_words(path)]
+    text = [path for path in ROOT.rglob("*") if path.is_file() and path.suffix in {".py", ".json",
+            ".js", ".html", ".css", ".txt"} and name in path.read_text(errors="ignore").lower()]
+    assert not found and not text, f"{name} is named in {found or text}"
+
+
 def test_the_check_sees_a_name_in_code_and_not_in_a_docstring(tmp_path):
     source = tmp_path / "example.py"
     source.write_text('"""Uses tromino in prose."""\nNAME = "samegame"\nx = 1\n"""twist doc."""\n')
