@@ -190,7 +190,7 @@ def _options(board: Board) -> list[list[int]]:
     return options
 
 
-def _peers() -> dict[str, Callable[[Board], bool]]:
+def installed_peers() -> dict[str, Callable[[Board], bool]]:
     """The optional peers that are installed, each deciding a board."""
     peers: dict[str, Callable[[Board], bool]] = {}
     try:
@@ -295,7 +295,7 @@ def _workloads(quick: bool) -> list[tuple[str, list[Board]]]:
 
 def bench_exact(quick: bool) -> None:
     cap = 0.2 if quick else 2.0
-    peers = _peers()
+    peers = installed_peers()
     names = ["puzzlekit", "first-cell baseline", *peers]
     print(f"{'exact workload':<28}" + "".join(f"{name:>22}" for name in names)
           + "   ratio other/ours")

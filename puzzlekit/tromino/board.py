@@ -279,13 +279,19 @@ def full_mask(height: int, width: int) -> int:
     '0b11011'
     """
     stride = width + 1
-    mask, rows = (1 << width) - 1, 1
-    while rows * 2 <= height:  # doubling: linear time even for a million rows
-        mask |= mask << (rows * stride)
-        rows *= 2
-    while rows < height:
-        mask |= ((1 << width) - 1) << (rows * stride)
-        rows += 1
+    # Binary doubling: a block of 1, 2, 4, ... rows, added where the height has a 1 bit;
+    # each step is linear in the bits made so far, so a million rows take milliseconds.
+    block, block_rows = (1 << width) - 1, 1
+    mask = rows = 0
+    remaining = height
+    while remaining:
+        if remaining & 1:
+            mask |= block << (rows * stride)
+            rows += block_rows
+        remaining >>= 1
+        if remaining:
+            block |= block << (block_rows * stride)
+            block_rows *= 2
     return mask
 
 

@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import pairwise
 
+import attrs
+
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
 from puzzlekit.limits import Budget, ProgressCallback
@@ -45,6 +47,7 @@ from puzzlekit.tromino.search import (
     decide_free_cells,
     obstruction,
     tile_free_cells,
+    tile_pockets,
 )
 from puzzlekit.tromino.tiling import Tiling, tromino_of
 
@@ -60,7 +63,6 @@ __all__ = [
 DEFAULT_MAX_CELLS = 1 << 24
 """The largest board (in cells) :func:`tile` builds unless given ``max_cells=``."""
 
-_OBSTRUCTION_MAX_CELLS = 1 << 18  # untileable_reason looks for walled-off regions up to this
 _BYTES_PER_TROMINO = 100  # peak while building: the codes' ints, lists and templates
 _CORE = 11  # the strip decomposition leaves a core at most this wide
 
@@ -270,8 +272,8 @@ def one_hole_reason(height: int, width: int, hole: Cell) -> str | None:
 def untileable_reason(board: Board) -> str | None:
     """Why *board* cannot be tiled, from a theorem or at a glance, or ``None`` when
     neither rules it out. For a rectangle with at most one hole ``None`` means it
-    can be tiled. With several holes (on boards of up to 2^18 cells) it also names
-    a free cell no tromino fits around, or a region walled off by holes whose
+    can be tiled. With several holes (on a board of any size) it also names a
+    free cell no tromino fits around, or a region walled off by holes whose
     cells are not a multiple of 3 (``search.obstruction``).
 
     >>> untileable_reason(Board.square(6, (0, 0)))
@@ -294,7 +296,7 @@ multiple of 3'
         return f"the board has {board.area} cells to cover, not a multiple of 3"
     if board.area and min(height, width) == 1:
         return "a board one cell wide has no room for an L-tromino"
-    if len(board.holes) >= 2 and height * width <= _OBSTRUCTION_MAX_CELLS:
+    if len(board.holes) >= 2:
         reason = obstruction(height, width, board.holes)
         if reason is not None:
             return reason
@@ -321,12 +323,14 @@ def is_tileable(
 ) -> bool:
     """Whether *board* (holes removed, placed trominoes ignored) can be tiled.
 
-    Exact: the theorems answer for rectangles with at most one hole, the exact
-    search (regions, profile sweep, bitboard search) otherwise. A limit raises
-    :class:`~puzzlekit.LimitReached`, never a guess. A board with several holes
-    over :data:`~puzzlekit.tromino.SEARCH_MAX_CELLS` cells and more than
-    :data:`~puzzlekit.tromino.MAX_SWEEP_WIDTH` across is an
-    :class:`~puzzlekit.ArgumentError`.
+    Exact, by the same route as :func:`tile` at every size: the theorems for
+    rectangles with at most one hole, proofs from regions and pockets, the
+    decomposition into rectangles the theorems tile, and the exact search
+    (regions, profile sweep, bitboard search) on what is left. A limit raises
+    :class:`~puzzlekit.LimitReached`, never a guess. A board that none of these
+    settles and that is over :data:`~puzzlekit.tromino.SEARCH_MAX_CELLS` cells
+    and more than :data:`~puzzlekit.tromino.MAX_SWEEP_WIDTH` across is an
+    :class:`~puzzlekit.ArgumentError` (and :func:`tile` refuses it the same way).
 
     >>> is_tileable(Board.square(7, (3, 3))), is_tileable(Board(2, 5, [(0, 2)]))
     (True, False)
@@ -341,12 +345,11 @@ def is_tileable(
         return False
     if len(board.holes) <= 1:
         return True
-    cells = board.height * board.width
-    if _DECOMPOSE_FROM <= cells <= SEARCH_MAX_CELLS and decompose(
-        board.height, board.width, board.holes, budget
-    ):
-        return True
-    return decide_free_cells(board.height, board.width, board.holes, budget)
+    built = _construct(board.height, board.width, board.holes, budget, None, "is_tileable",
+                       build=False)
+    if isinstance(built, Residue):
+        return decide_free_cells(board.height, board.width, built.blocked, budget)
+    return built is not None
 
 
 def one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[int]:
@@ -360,10 +363,7 @@ def one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[
                             budget)
     if found is None:
         raise AssertionError("the core of a tileable board is tileable")  # pragma: no cover
-    shift = top * width + left
-    for tromino in as_trominoes(found):
-        codes.append(((tromino.row * width + tromino.col + shift) << 2) | tromino.orientation)
-    return codes
+    return codes + codes_of(found, width, top, left)
 
 
 _DECOMPOSE_HOLES = 64  # more blocked cells than this: straight to the exact search
@@ -374,12 +374,14 @@ Rectangle = tuple[int, int, int, int]  # top, left, height, width
 
 
 def decompose(
-    height: int, width: int, blocked: frozenset[Cell], budget: Budget
+    height: int, width: int, blocked: frozenset[Cell], budget: Budget, *, what: str = "tile",
+    build: bool = True,
 ) -> list[int] | None:
     """A tiling (codes at stride *width*) built by cutting the board straight across,
     again and again, into rectangles with at most one blocked cell that the
     theorems say can be tiled; ``None`` when no such cut is found (which proves
     nothing). Fast where holes are few and far apart, where searches struggle.
+    With ``build=False`` it only decides: ``[]`` when the cuts are found.
 
     >>> len(decompose(8, 9, frozenset({(0, 0), (7, 8), (3, 4)}), Budget()))
     23
@@ -397,7 +399,7 @@ def decompose(
             return plans[rect]
         steps += 1
         if budget.spend():
-            raise budget.limit_reached("tile")
+            raise budget.limit_reached(what)
         top, left, rows, cols = rect
         inside = [(r - top, c - left) for r, c in holes
                   if top <= r < top + rows and left <= c < left + cols]
@@ -419,16 +421,14 @@ def decompose(
         return found
 
     pieces = plan((0, 0, height, width))
-    if pieces is None:
-        return None
+    if pieces is None or not build:
+        return None if pieces is None else []
     codes: list[int] = []
     for top, left, rows, cols in pieces:
         inside = [(r - top, c - left) for r, c in holes
                   if top <= r < top + rows and left <= c < left + cols]
         if (top, left, rows, cols) in searched:
-            for tromino in as_trominoes(searched[top, left, rows, cols]):
-                codes.append((((tromino.row + top) * width + tromino.col + left) << 2)
-                             | tromino.orientation)
+            codes += codes_of(searched[top, left, rows, cols], width, top, left)
             continue
         if not inside:
             fill_rectangle(codes, width, top, left, rows, cols)
@@ -439,13 +439,15 @@ def decompose(
     return codes
 
 
-def _cut_positions(lines: list[int], across: bool) -> list[tuple[int, bool, int]]:
-    """Cuts between the lines holding holes, each as (distance from the middle of
-    the holes, across, position): in each gap, those within 6 of either hole and of
-    its middle (enough to meet every remainder mod 6), not all of a long gap."""
+def _cut_positions(lines: list[int], length: int, across: bool) -> list[tuple[int, bool, int]]:
+    """Cuts of a side of *length* around the lines holding holes, each as (distance
+    from the middle of the holes, across, position): in each gap between two hole
+    lines, and in the gaps before the first and after the last (which peel off a
+    strip without holes), those within 6 of either end and of its middle (enough
+    to meet every remainder mod 6), not all of a long gap."""
     middle = lines[0] + lines[-1]
     found = set()
-    for low, high in pairwise(lines):
+    for low, high in pairwise([0, *lines, length - 1]):
         centre = (low + high) // 2
         for at in (*range(low + 1, low + 7), *range(high - 5, high + 1),
                    *range(centre - 3, centre + 4)):
@@ -460,8 +462,8 @@ def _cut(
     """Plans for *rect* cut once straight across between its holes, nearest the
     middle of the holes first."""
     top, left, rows, cols = rect
-    cuts = [*_cut_positions(sorted({r for r, _ in inside}), True),
-            *_cut_positions(sorted({c for _, c in inside}), False)]
+    cuts = [*_cut_positions(sorted({r for r, _ in inside}), rows, True),
+            *_cut_positions(sorted({c for _, c in inside}), cols, False)]
     for _, across, at in sorted(cuts):
         if across:
             first, second = (top, left, at, cols), (top + at, left, rows - at, cols)
@@ -479,6 +481,98 @@ def _cut(
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
 
+@attrs.frozen
+class Residue:
+    """What the constructions leave to the exact search: the codes built so far and the
+    cells (holes, and cells the codes cover) the search must work around.
+
+    >>> Residue([], frozenset({(0, 0)})).blocked
+    frozenset({(0, 0)})
+    """
+
+    codes: list[int]
+    blocked: frozenset[Cell]
+
+
+def _construct(
+    height: int, width: int, blocked: frozenset[Cell], budget: Budget,
+    rng: random.Random | None, what: str, *, build: bool = True,
+) -> list[int] | Residue | None:
+    """Everything but the search, at any size: a tiling's codes (stride *width*),
+    ``None`` when it is proved that there is none, or the :class:`Residue` left.
+
+    The counts and obstructions first; one blocked cell or none by the theorems
+    (with an *rng* on a board the search takes, the search instead, for a random
+    tiling); on a board over :data:`SEARCH_MAX_CELLS` cells the pockets by the
+    search; then :func:`decompose`."""
+    if (height * width - len(blocked)) % 3 or obstruction(height, width, blocked):
+        return None
+    cells = height * width
+    if len(blocked) <= 1 and (rng is None or cells > SEARCH_MAX_CELLS):
+        if not blocked:
+            if not rectangle_tileable(height, width):
+                return None
+            codes: list[int] = []
+            fill_rectangle(codes, width, 0, 0, height, width)
+            return codes
+        (hole,) = blocked
+        if one_hole_reason(height, width, hole) is not None:
+            return None
+        return one_hole_codes(height, width, hole, budget)
+    codes = []
+    rest = blocked
+    if cells > SEARCH_MAX_CELLS:
+        pockets = tile_pockets(height, width, blocked, budget, rng, what=what)
+        if pockets is None:
+            return None
+        found, filled = pockets
+        codes = codes_of(found, width)
+        rest = blocked | filled
+        if len(rest) == cells:
+            return codes
+    if cells >= _DECOMPOSE_FROM:
+        decomposed = decompose(height, width, rest, budget, what=what, build=build)
+        if decomposed is not None:
+            return codes + decomposed
+    return Residue(codes, rest)
+
+
+def codes_of(found: list[Triple], width: int, top: int = 0, left: int = 0) -> list[int]:
+    """The codes (stride *width*) of trominoes given as cell triples, shifted by
+    (*top*, *left*).
+
+    >>> codes_of([((0, 1), (1, 0), (1, 1))], 5, 1, 1)
+    [24]
+    """
+    return [(((t.row + top) * width + t.col + left) << 2) | t.orientation
+            for t in as_trominoes(found)]
+
+
+def tiling_codes(
+    height: int, width: int, blocked: frozenset[Cell], budget: Budget,
+    rng: random.Random | None = None, *, what: str = "tile",
+) -> list[int] | None:
+    """The codes (stride *width*) of a tiling of the board minus *blocked*, ``None``
+    when there is none: the constructions (counts, obstructions, theorems, pockets,
+    :func:`decompose`), then the exact
+    search (:func:`~puzzlekit.tromino.search.tile_free_cells`) on what they leave,
+    which raises :class:`~puzzlekit.ArgumentError` when it is out of its reach.
+
+    >>> tiling_codes(2, 3, frozenset({(0, 0), (1, 0), (0, 1)}), Budget())  # 0,1 nw
+    [4]
+    >>> len(tiling_codes(1000, 1000, frozenset({(0, 0), (999, 999), (5, 7), (6, 7)}),
+    ...                  Budget()))
+    333332
+    """
+    built = _construct(height, width, blocked, budget, rng, what)
+    if not isinstance(built, Residue):
+        return built
+    found = tile_free_cells(height, width, built.blocked, budget, rng, what=what)
+    if found is None:
+        return None
+    return built.codes + codes_of(found, width)
+
+
 def complete(
     height: int,
     width: int,
@@ -489,17 +583,15 @@ def complete(
     what: str = "tile",
 ) -> list[Triple] | None:
     """The trominoes (cell triples) of a tiling of the board minus *taken*, ``None``
-    when there is none: :func:`decompose` first on large boards, then the exact
-    search (:func:`~puzzlekit.tromino.search.tile_free_cells`).
+    when there is none (:func:`tiling_codes`).
 
     >>> complete(2, 3, {(0, 0), (1, 0), (0, 1)}, Budget())
     [((0, 2), (1, 1), (1, 2))]
     """
-    if height * width >= _DECOMPOSE_FROM:
-        codes = decompose(height, width, frozenset(taken), budget)
-        if codes is not None:
-            return [tromino_of(code, width).cells for code in codes]
-    return tile_free_cells(height, width, taken, budget, rng, what=what)
+    codes = tiling_codes(height, width, frozenset(taken), budget, rng, what=what)
+    if codes is None:
+        return None
+    return [tromino_of(code, width).cells for code in codes]
 
 
 def _tile(board: Board, budget: Budget) -> Tiling:
@@ -507,24 +599,13 @@ def _tile(board: Board, budget: Budget) -> Tiling:
     reason = untileable_reason(board)
     if reason is not None:
         raise UnsolvableError(reason)
-    height, width = board.height, board.width
-    if not board.holes:
-        codes: list[int] = []
-        fill_rectangle(codes, width, 0, 0, height, width)
-        return Tiling.trusted(board, tuple(codes))
-    if len(board.holes) == 1:
-        (hole,) = board.holes
-        return Tiling.trusted(board, tuple(one_hole_codes(height, width, hole, budget)))
-    codes_found = decompose(height, width, board.holes, budget)
-    if codes_found is not None:
-        return Tiling.trusted(board, tuple(codes_found))
-    found = tile_free_cells(height, width, board.holes, budget)
-    if found is None:
+    codes = tiling_codes(board.height, board.width, board.holes, budget)
+    if codes is None:
         raise UnsolvableError(
             "no tiling exists: the exact search (regions, profile sweep, search) "
             "exhausted every way"
         )
-    return Tiling.of(board, as_trominoes(found))
+    return Tiling.trusted(board, tuple(codes))
 
 
 def _check_max_cells(board: Board, max_cells: int) -> None:

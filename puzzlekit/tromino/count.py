@@ -218,9 +218,18 @@ def _trivial(board: Board, pieces: Pieces) -> bool | None:
         return False
     if board.area == 0:
         return True
-    if min(board.height, board.width) == 1 and pieces == "L":
-        return False
+    if min(board.height, board.width) == 1:
+        return pieces == "LI" and _line_runs_fit(board)
     return None
+
+
+def _line_runs_fit(board: Board) -> bool:
+    """Whether every run of free cells of a board one cell wide is a multiple of 3 long:
+    then straight trominoes tile it in exactly one way, otherwise in none."""
+    along = sorted(row + col for row, col in board.holes)  # one coordinate is always 0
+    starts = [-1, *along]
+    ends = [*along, board.height * board.width]
+    return all((end - start - 1) % 3 == 0 for start, end in zip(starts, ends, strict=True))
 
 
 def profile_tiling(
@@ -263,6 +272,8 @@ def count_tilings(
     (18, 8)
     >>> count_tilings(Board(1, 3 * 10**6))  # one cell wide: no room for an L
     0
+    >>> count_tilings(Board(3 * 10**6 + 1, 1, [(3, 0)]), "LI")  # a straight piece per 3
+    1
     """
     if not isinstance(board, Board):
         raise TypeError(f"count_tilings() needs a Board, not {type(board).__name__}")

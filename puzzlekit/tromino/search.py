@@ -51,8 +51,11 @@ from puzzlekit.tromino.count import (
     profile_tiling,
     sweep_decides,
 )
+from puzzlekit.tromino.regions import free_regions, stranded_cell
 
 __all__ = [
+    "OBSTRUCTION_MAX_CELLS",
+    "POCKET_CELLS",
     "SEARCH_MAX_CELLS",
     "SWEEP_WIDTH",
     "TilingCount",
@@ -63,6 +66,7 @@ __all__ = [
     "search_tiling",
     "solve",
     "tile_free_cells",
+    "tile_pockets",
 ]
 
 SEARCH_MAX_CELLS = 1 << 15
@@ -214,30 +218,42 @@ def obstruction(height: int, width: int, blocked: Iterable[Cell]) -> str | None:
     """What shows at a glance that the board minus *blocked* has no tiling: a free cell
     no L-tromino fits around, or a connected region of free cells whose count is
     not a multiple of 3; ``None`` when there is neither (which proves nothing).
-    Bitboard operations: a few milliseconds for a 256 x 256 board.
+    At any size: the regions come from the compressed grid of the blocked cells
+    (:mod:`puzzlekit.tromino.regions`); with too many blocked cells for it, from
+    bitboards on boards of up to :data:`OBSTRUCTION_MAX_CELLS` cells.
 
     >>> obstruction(3, 3, [(0, 1), (1, 0), (2, 2)])
     'the free cells joined to row 0, column 0 are walled off by holes and number 1, not a \
 multiple of 3'
     >>> obstruction(2, 3, []) is None, obstruction(1, 3, [])
     (True, 'row 0, column 0 is free but no L-tromino fits around it')
+    >>> obstruction(4000, 4000, [(3998, 3999), (3999, 3998)])[:43]
+    'the free cells joined to row 3999, column 3'
     """
-    stride = width + 1
-    free = full_mask(height, width) & ~cells_mask(blocked, height, width)
-    for region in _regions(free, stride):
-        if region.bit_count() % 3:
-            row, col = divmod((region & -region).bit_length() - 1, stride)
-            return (f"the free cells joined to {where(row, col)} are walled off by holes and "
-                    f"number {region.bit_count()}, not a multiple of 3")
-    covered = 0
-    for anchor, offsets in zip(anchor_masks(free, width), _shapes(stride, "L"), strict=False):
-        for offset in offsets:
-            covered |= anchor << offset
-    stranded = free & ~covered
-    if stranded:
-        row, col = divmod((stranded & -stranded).bit_length() - 1, stride)
-        return f"{where(row, col)} is free but no L-tromino fits around it"
+    blocked = frozenset(blocked)
+    regions = free_regions(height, width, blocked)
+    if regions is not None:
+        sizes = [(region.cells, region.first) for region in regions]
+    elif height * width <= OBSTRUCTION_MAX_CELLS:
+        stride = width + 1
+        free = full_mask(height, width) & ~cells_mask(blocked, height, width)
+        sizes = [(region.bit_count(), divmod((region & -region).bit_length() - 1, stride))
+                 for region in _regions(free, stride)]
+    else:
+        sizes = []
+    for size, first in sorted(sizes):
+        if size % 3:
+            return (f"the free cells joined to {where(*first)} are walled off by holes and "
+                    f"number {size}, not a multiple of 3")
+    stranded = stranded_cell(height, width, blocked)
+    if stranded is not None:
+        return f"{where(*stranded)} is free but no L-tromino fits around it"
     return None
+
+
+OBSTRUCTION_MAX_CELLS = 1 << 18
+"""The largest board on which :func:`obstruction` finds regions by bitboards, when the
+blocked cells are too many for the compressed grid."""
 
 
 _BAND_HEIGHTS = (6, 4, 5, 7, 3, 2)
@@ -359,6 +375,49 @@ def _search_region(
         (divmod(a, stride), divmod(b, stride), divmod(c, stride))
         for a, b, c in (tuple(bit_indices(mask)) for mask in masks)
     ]
+
+
+POCKET_CELLS = 4096
+"""Regions of at most this many free cells are tiled (or proved untileable) by the
+search on their own, on a board of any size (:func:`tile_pockets`)."""
+
+
+def tile_pockets(
+    height: int, width: int, blocked: frozenset[Cell], budget: Budget,
+    rng: random.Random | None = None, *, what: str = "tile",
+) -> tuple[list[Triple], frozenset[Cell]] | None:
+    """Tile each small region (a *pocket*: at most :data:`POCKET_CELLS` cells, in a box
+    the search takes) of a board with several regions, at any size: the trominoes
+    and the cells they cover, or ``None`` when some pocket has no tiling (a proof
+    for the whole board). The regions come from the compressed grid of *blocked*;
+    with too many blocked cells for it, or one region, there is nothing to split.
+
+    >>> found, filled = tile_pockets(5000, 5000, frozenset({(0, 2), (1, 1), (2, 0)}), Budget())
+    >>> found, sorted(filled)
+    ([((0, 0), (0, 1), (1, 0))], [(0, 0), (0, 1), (1, 0)])
+    >>> tile_pockets(5000, 5000, frozenset({(0, 3), (1, 0), (1, 1), (1, 2)}), Budget())
+    """
+    regions = free_regions(height, width, blocked)
+    if regions is None or len(regions) == 1:
+        return [], frozenset()
+    found: list[Triple] = []
+    filled: list[Cell] = []
+    for region in regions:
+        if region.cells > POCKET_CELLS:
+            continue
+        top = min(t for t, _, _, _ in region.rectangles)
+        left = min(c for _, c, _, _ in region.rectangles)
+        bottom = max(t + h for t, _, h, _ in region.rectangles)
+        right = max(c + w for _, c, _, w in region.rectangles)
+        if (bottom - top) * (right - left) > SEARCH_MAX_CELLS:
+            continue
+        cells = list(region.cell_list())
+        tiled = _tile_region(cells, budget, rng, what)
+        if tiled is None:
+            return None
+        found += tiled
+        filled += cells
+    return found, frozenset(filled)
 
 
 def check_search_size(height: int, width: int) -> None:

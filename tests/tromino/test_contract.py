@@ -205,7 +205,8 @@ def test_seed_none_is_fresh_and_a_seed_repeats():
 
 def test_progress_and_interrupt():
     reports = []
-    board = Board(40, 40, [(0, 1), (5, 5), (10, 12), (20, 20), (33, 3), (7, 30)])
+    # 1593 cells to cover: the count does not settle it, the search runs.
+    board = Board(40, 40, [(0, 1), (5, 5), (10, 12), (20, 20), (33, 3), (7, 30), (30, 7)])
     result = solve(board, progress=lambda report: reports.append(report) or True)
     assert reports and not result.complete and result.moves == ()
     assert result.replayed() == result.final == board

@@ -1,0 +1,172 @@
+"""Benchmark puzzlekit.tromino on boards over the search's reach (issue #24).
+
+Times are CPU seconds (``time.process_time``; the machine is shared), the
+peers' in their own child process with a CPU cap (``>`` when they hit it).
+
+* three holes on n x n, 3 | n, n = 63 .. 2046 (no straight cut splits them):
+  ``is_tileable`` and ``tile``;
+* 30 random holes on 2048 x 2048 and 1024 x 1024;
+* untileable boards over 32,768 cells (a corner pocket walled off plus
+  random holes, 182 x 182 .. 300 x 300), against the ``bench`` extra's
+  xcover (numba dancing links), which proves "no tiling" by search
+  (exact-cover's dense matrix needs 4-30 GiB there: it is not run);
+* building ``Board(1_200_000, 1)`` against ``Board(1, 1_200_000)`` (the
+  baseline: the same cells laid across), and ``count_tilings`` of a 1-wide
+  column at the cap.
+
+Run from the repository root: ``python benchmarks/tromino_big.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tromino_tile import installed_peers  # the peers' adapters, shared with the exact workloads
+
+from puzzlekit.errors import UnsolvableError
+from puzzlekit.tromino import Board, count_tilings, is_tileable, tile
+
+DENSE_MATRIX_BYTES = 1 << 30
+"""exact-cover takes a dense boolean matrix (about 4 options a cell, one column a cell):
+boards needing more than this are not given to it (182 x 182 would need 4 GiB)."""
+
+
+def cpu(function: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.process_time()
+    result = function()
+    return time.process_time() - started, result
+
+
+def _timed_cpu(peer: Callable[[Board], bool], board: Board, queue: Any) -> None:
+    started = time.process_time()
+    answer = peer(board)
+    queue.put((answer, time.process_time() - started))
+
+
+def capped_cpu(
+    peer: Callable[[Board], bool], board: Board, cap: float
+) -> tuple[bool | None, float]:
+    """A peer's answer and CPU time in a child process; ``(None, cap)`` past *cap*."""
+    import multiprocessing
+    import resource
+
+    def limited(queue: Any) -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (int(cap) + 1, int(cap) + 1))
+        _timed_cpu(peer, board, queue)
+
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=limited, args=(queue,))
+    child.start()
+    child.join(cap * 4 + 5)  # wall clock: a shared machine may run it slower
+    if child.is_alive():
+        child.kill()
+        child.join()
+    if queue.empty():
+        return None, cap
+    answer: tuple[bool, float] = queue.get()
+    return answer if answer[1] <= cap else (None, cap)
+
+
+def spread(n: int, count: int, rng: random.Random) -> set[tuple[int, int]]:
+    holes: set[tuple[int, int]] = set()
+    while len(holes) < count:
+        holes.add((rng.randrange(n), rng.randrange(n)))
+    return holes
+
+
+def bench_three_holes(sizes: list[int]) -> None:
+    rng = random.Random(24)
+    print(f"{'3 holes, 3 | n':<34}{'is_tileable':>14}{'tile':>12}   answer")
+    for n in sizes:
+        board = Board(n, n, spread(n, 3, rng))
+        decided, answer = cpu(lambda board=board: is_tileable(board))
+        built, _ = cpu(lambda board=board: _tile_or_none(board))
+        print(f"{f'{n}x{n}':<34}{decided:>12.3f} s{built:>10.3f} s   {answer}")
+
+
+def _tile_or_none(board: Board) -> object:
+    try:
+        return tile(board)
+    except UnsolvableError:
+        return None
+
+
+def bench_many_holes(sizes: list[int], count: int, boards: int) -> None:
+    rng = random.Random(30)
+    print(f"{f'up to {count} random holes':<34}{'is_tileable':>14}{'tile':>12}   answers")
+    for n in sizes:
+        decided = built = 0.0
+        answers = []
+        holes_here = count - (count - n * n) % 3  # the most holes leaving a multiple of 3
+        for _ in range(boards):
+            board = Board(n, n, spread(n, holes_here, rng))
+            seconds, answer = cpu(lambda board=board: is_tileable(board, time_limit=60))
+            decided += seconds
+            seconds, _ = cpu(lambda board=board: _tile_or_none(board))
+            built += seconds
+            answers.append(answer)
+        print(f"{f'{n}x{n}, {holes_here} holes (mean of {boards})':<34}{decided / boards:>12.3f} s"
+              f"{built / boards:>10.3f} s   {answers}")
+
+
+def bench_untileable(sizes: list[int], cap: float) -> None:
+    rng = random.Random(7)
+    peers = installed_peers()
+    names = ["puzzlekit", *peers]
+    print(f"{'untileable: pocket + 6 holes':<34}" + "".join(f"{name:>16}" for name in names)
+          + "   ratio peer/ours")
+    for n in sizes:
+        holes = {(0, 2), (1, 2), (2, 0), (2, 1)}  # walls off a 2x2 corner pocket
+        while len(holes) < 10 or (n * n - len(holes)) % 3:
+            holes.add((rng.randrange(5, n), rng.randrange(5, n)))
+        board = Board(n, n, holes)
+        ours, answer = cpu(lambda board=board: is_tileable(board))
+        assert answer is False
+        times = {"puzzlekit": ours}
+        for name, peer in peers.items():
+            if name == "exact-cover" and 4 * board.area**2 > DENSE_MATRIX_BYTES:
+                times[name] = float("nan")  # its dense matrix would not fit: not run
+                continue
+            found, seconds = capped_cpu(peer, board, cap)
+            assert found in (None, False), name
+            times[name] = seconds if found is not None else -seconds
+        cells = "".join(f"{'not run':>16}" if t != t else
+                        f"{('>' if t < 0 else '') + format(abs(t), '.3f'):>14} s"
+                        for t in times.values())
+        ratios = " ".join(f"{name} {'>' if times[name] < 0 else ''}"
+                          f"{abs(times[name]) / max(ours, 1e-6):,.0f}x" for name in peers
+                          if times[name] == times[name])
+        print(f"{f'{n}x{n}':<34}{cells}   {ratios}")
+
+
+def bench_build() -> None:
+    tall, _ = cpu(lambda: Board(1_200_000, 1))
+    wide, _ = cpu(lambda: Board(1, 1_200_000))
+    print(f"{'Board(1_200_000, 1)':<34}{tall * 1000:>10.2f} ms   baseline Board(1, 1_200_000) "
+          f"{wide * 1000:.2f} ms   ratio {wide / max(tall, 1e-9):.2f}x")
+    seconds, count = cpu(lambda: count_tilings(Board(1 << 24, 1, [(3, 0)]), "LI"))
+    print(f"{'count_tilings 2^24 x 1, LI':<34}{seconds * 1000:>10.2f} ms   count {count}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="short run")
+    args = parser.parse_args(argv)
+    started = time.process_time()
+    bench_three_holes([63, 99, 129, 150, 300] if args.quick
+                      else [63, 99, 129, 150, 300, 600, 1026, 2046])
+    bench_many_holes([1024] if args.quick else [1024, 2048], 30, 2 if args.quick else 5)
+    bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
+    bench_build()
+    print(f"total {time.process_time() - started:.1f} CPU-s (this process)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""Boards of every size the cap admits: regions, pockets, peeled strips, one route for all calls."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tromino.checks import assert_valid_tiling, naive_tileable
+
+from puzzlekit.errors import LimitReached, UnsolvableError
+from puzzlekit.limits import Budget
+from puzzlekit.tromino import Board, count_tilings, is_tileable, solve, tile
+from puzzlekit.tromino.board import full_mask
+from puzzlekit.tromino.regions import free_regions, stranded_cell
+from puzzlekit.tromino.search import SEARCH_MAX_CELLS, search_tiling, tile_pockets
+
+
+@st.composite
+def holed(draw, max_side=9, max_holes=8):
+    height = draw(st.integers(1, max_side))
+    width = draw(st.integers(1, max_side))
+    cells = draw(st.sets(st.integers(0, height * width - 1), max_size=max_holes))
+    return height, width, frozenset(divmod(cell, width) for cell in cells)
+
+
+def flood_regions(height, width, blocked):
+    """Connected regions of free cells by a plain flood fill (independent of the grid)."""
+    seen, sizes = set(blocked), []
+    for start in ((r, c) for r in range(height) for c in range(width)):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= near[0] < height and 0 <= near[1] < width and near not in seen:
+                    seen.add(near)
+                    stack.append(near)
+        sizes.append((start, size))
+    return sizes
+
+
+@settings(max_examples=150, deadline=None)
+@given(holed())
+def test_compressed_regions_agree_with_a_flood_fill(case):
+    height, width, blocked = case
+    regions = free_regions(height, width, blocked)
+    assert [(region.first, region.cells) for region in regions] == flood_regions(
+        height, width, blocked)
+    for region in regions:
+        cells = list(region.cell_list())
+        assert len(cells) == len(set(cells)) == region.cells
+        assert not set(cells) & blocked
+
+
+@settings(max_examples=150, deadline=None)
+@given(holed())
+def test_stranded_cell_agrees_with_every_block_checked(case):
+    height, width, blocked = case
+
+    def room(r, c):
+        return any(
+            top >= 0 and top + 1 < height and left >= 0 and left + 1 < width
+            and sum((x, y) in blocked for x in (top, top + 1) for y in (left, left + 1)) <= 1
+            for top in (r - 1, r) for left in (c - 1, c)
+        )
+
+    expected = next(((r, c) for r in range(height) for c in range(width)
+                     if (r, c) not in blocked and not room(r, c)), None)
+    assert stranded_cell(height, width, blocked) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 70), st.integers(1, 9))
+def test_full_mask_is_every_row(height, width):
+    stride = width + 1
+    assert full_mask(height, width) == sum(((1 << width) - 1) << (row * stride)
+                                           for row in range(height))
+
+
+@settings(max_examples=40, deadline=None)
+@given(holed(max_side=8, max_holes=10), st.integers(0, 2**32))
+def test_pockets_tiled_or_proved_on_small_boards(case, seed):
+    height, width, blocked = case
+    found = tile_pockets(height, width, blocked, Budget())
+    if found is None:  # some pocket has no tiling: so the board has none
+        assert not naive_tileable(height, width, set(blocked))
+        return
+    trominoes, filled = found
+    covered = [cell for triple in trominoes for cell in triple]
+    assert len(covered) == len(set(covered)) == len(filled) and set(covered) == filled
+    assert not filled & blocked
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40), st.lists(st.integers(0, 39), max_size=6))
+def test_one_wide_straight_counts_agree_with_the_sweep(length, holes):
+    cells = frozenset((row, 0) for row in holes if row < length)
+    board = Board(length, 1, cells)
+    two_wide = Board(length, 2, {*cells, *((row, 1) for row in range(length))})
+    # The same column as the first of a 2-wide board whose second column is all holes:
+    # the sweep counts that one (two columns, so no shortcut).
+    assert count_tilings(board, "LI") == count_tilings(two_wide, "LI")
+    row = Board(1, length, [(0, r) for r, _ in cells])
+    assert count_tilings(row, "LI") == count_tilings(board, "LI")
+
+
+def test_one_wide_column_at_the_cap_counts_at_once():
+    assert count_tilings(Board(1 << 24, 1, [(0, 0)]), "LI") == 1  # 2^24 - 1 = 3 * 5592405
+    assert count_tilings(Board(1 << 24, 1, [(1, 0)]), "LI") == 0  # a run of 1 first
+    assert count_tilings(Board(1 << 24, 1, [(4, 0)]), "LI") == 0  # a run of 4 first
+    assert count_tilings(Board(1 << 24, 1, [(3, 0)]), "LI") == 1
+
+
+def _spread_holes(n, count, seed):
+    rng = random.Random(seed)
+    holes = set()
+    while len(holes) < count:
+        holes.add((rng.randrange(n), rng.randrange(n)))
+    return holes
+
+
+@pytest.mark.parametrize("n, holes, seed", [(201, 3, 1), (300, 3, 2), (256, 7, 3),
+                                            (183, 3, 4)])
+def test_big_boards_with_few_holes_agree_across_calls(n, holes, seed):
+    board = Board(n, n, _spread_holes(n, holes, seed))
+    assert n * n > SEARCH_MAX_CELLS
+    tiling = tile(board, time_limit=20)
+    assert_valid_tiling(board, tiling)
+    assert is_tileable(board, time_limit=20)
+    result = solve(board, time_limit=20)
+    assert result.complete and result.final.is_solved
+
+
+def test_big_one_hole_board_is_solved_by_theorem():
+    board = Board.square(190, (77, 120))  # 36,100 cells, over the search's reach
+    result = solve(board, time_limit=20)
+    assert result.complete and result.final.is_solved
+
+
+def test_big_boards_with_a_pocket_are_proved_untileable_by_every_call():
+    rng = random.Random(5)
+    for n, pocket in ((200, [(0, 3), (1, 0), (1, 1), (1, 2)]),  # a straight 3-cell pocket
+                      (300, [(0, 2), (1, 2), (2, 0), (2, 1)])):  # a 2x2 pocket
+        holes = set(pocket)
+        while (n * n - len(holes)) % 3:
+            holes.add((rng.randrange(10, n), rng.randrange(10, n)))
+        board = Board(n, n, holes)
+        assert not is_tileable(board, time_limit=20)
+        with pytest.raises(UnsolvableError):
+            tile(board, time_limit=20)
+        result = solve(board, time_limit=20)
+        assert result.complete and result.proved_unsolvable
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(3, 12).map(lambda k: 3 * k), st.data())
+def test_three_holes_with_three_dividing_n_agree_with_the_exact_search(n, data):
+    """3 | n, three holes: the construction, where it answers, agrees with the search."""
+    cells = data.draw(st.sets(st.integers(0, n * n - 1), min_size=3, max_size=3))
+    board = Board(n, n, [divmod(cell, n) for cell in cells])
+    try:  # the plain bitboard search: no theorem, region split or decomposition
+        exact = search_tiling(n, n, board.holes, Budget(node_limit=100_000))
+    except LimitReached:
+        return
+    assert is_tileable(board) == (exact is not None)
+    if exact is not None:
+        assert_valid_tiling(board, tile(board))
