@@ -1,6 +1,6 @@
 """Benchmark SameGame levels: levels per second per grade, and what the grades measure.
 
-Part 1 makes levels with :func:`puzzlekit.samegame.generate` for each grade
+Part 1 makes levels with :func:`puzzlekit.samegame.levels` for each grade
 at 10 x 10 and 30 x 30 with 2, 3 and 5 colours (seeds 0, 1, ...) for a few
 seconds each, and prints levels per second (``-`` when none came within the
 time; five colours make easy boards rarely past 15 x 15).

@@ -22,7 +22,7 @@ from statistics import mean
 
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import GRADES, Board, generate, random_board
-from puzzlekit.tromino.search import search_tiling
+from puzzlekit.tromino.solver import search_tiling
 
 BOARDS = [(8, 10), (8, 31), (64, 40), (64, 700), (64, 1501), (256, 64), (256, 4000),
           (256, 19660)]

@@ -11,7 +11,7 @@ levels, the mean grade per level (starter 0 to wizard 4) and Kendall's tau
 (pairs of different level ranked the same way, minus pairs ranked the other
 way, over all such pairs).
 
-Then, per grade, levels per second of :func:`puzzlekit.twist.generate` over
+Then, per grade, levels per second of :func:`puzzlekit.twist.levels` over
 seeds 0, 1, 2, ... and the mean effort and pegs of those levels.
 
 Run from the repository root: ``python benchmarks/twist_grades.py``

@@ -8,7 +8,7 @@ board's :class:`Rules` value (:data:`STANDARD`: ``(n - 2) ** 2`` per move,
 1000 for clearing the board).
 
 :func:`generate` makes levels for apps: a full board of a grade
-(:data:`~puzzlekit.samegame.generate.GRADES`) that can be cleared, with a
+(:data:`~puzzlekit.samegame.levels.GRADES`) that can be cleared, with a
 line that clears it; :func:`grade_of` grades any board and
 :func:`clearing_line` searches for a line that clears one.
 
@@ -46,7 +46,7 @@ from puzzlekit.samegame.board import (
     play_sequence,
     settle,
 )
-from puzzlekit.samegame.generate import GRADES, clearable_board, generate, grade_of
+from puzzlekit.samegame.levels import GRADES, clearable_board, generate, grade_of
 from puzzlekit.samegame.params import PRESETS, Params, params_of
 from puzzlekit.samegame.positions import load_standard_set, random_board, random_state
 from puzzlekit.samegame.rules import (

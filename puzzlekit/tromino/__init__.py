@@ -82,8 +82,8 @@ from puzzlekit.tromino.params import (
     default_holes,
     params_of,
 )
-from puzzlekit.tromino.search import SEARCH_MAX_CELLS, TilingCount, search_count, solve
 from puzzlekit.tromino.shuffle import PROVED_CELLS, random_board, random_state, random_tiling
+from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, TilingCount, search_count, solve
 from puzzlekit.tromino.tiling import ColourCount, Tiling, colour, is_proper_colouring
 
 __all__ = [

@@ -11,7 +11,7 @@
   Golomb 2004 for rectangles): strips six cells wide that avoid the hole are
   cut off (each is tiled by 2x3, 3x2 and 5x9 blocks) until a core of at most
   11 x 11 around the hole is left, which the exact search tiles.
-* Anything else: the exact search of :mod:`puzzlekit.tromino.search` (regions,
+* Anything else: the exact search of :mod:`puzzlekit.tromino.solver` (regions,
   profile sweep, bitboard search).
 
 :func:`is_tileable` answers from the theorems where they apply and from the
@@ -40,7 +40,7 @@ from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.tromino.board import Board, Tromino
-from puzzlekit.tromino.search import (
+from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
     Triple,
     as_trominoes,
@@ -555,7 +555,7 @@ def tiling_codes(
     """The codes (stride *width*) of a tiling of the board minus *blocked*, ``None``
     when there is none: the constructions (counts, obstructions, theorems, pockets,
     :func:`decompose`), then the exact
-    search (:func:`~puzzlekit.tromino.search.tile_free_cells`) on what they leave,
+    search (:func:`~puzzlekit.tromino.solver.tile_free_cells`) on what they leave,
     which raises :class:`~puzzlekit.ArgumentError` when it is out of its reach.
 
     >>> tiling_codes(2, 3, frozenset({(0, 0), (1, 0), (0, 1)}), Budget())  # 0,1 nw
@@ -634,7 +634,7 @@ def tile(
     preorder (linear time, about 0.1 s for 1024 x 1024); other rectangles with at
     most one hole the strip construction of Chu and Johnsonbaugh (squares) and
     Ash and Golomb (rectangles) around a searched core of at most 11 x 11;
-    anything else comes from the exact search (see :mod:`puzzlekit.tromino.search`).
+    anything else comes from the exact search (see :mod:`puzzlekit.tromino.solver`).
     The limits bound the searches, not the linear-time constructions; running
     out raises :class:`~puzzlekit.LimitReached`. Raises
     :class:`~puzzlekit.UnsolvableError` with the reason only when it is proved

@@ -58,8 +58,8 @@ from puzzlekit.tromino.board import (
     full_mask,
 )
 from puzzlekit.tromino.params import Params, check_params, check_playable
-from puzzlekit.tromino.search import check_search_size, connected_region, tile_free_cells
 from puzzlekit.tromino.shuffle import build_tiling
+from puzzlekit.tromino.solver import check_search_size, connected_region, tile_free_cells
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = ["EASY_MOVES", "GRADES", "MEDIUM_MOVES", "Walkthrough", "generate", "grade_of",

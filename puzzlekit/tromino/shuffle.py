@@ -64,7 +64,7 @@ from puzzlekit.tromino.construct import (
     untileable_reason,
 )
 from puzzlekit.tromino.params import Params, check_params, check_playable
-from puzzlekit.tromino.search import Triple, decide_free_cells, search_tiling
+from puzzlekit.tromino.solver import Triple, decide_free_cells, search_tiling
 from puzzlekit.tromino.tiling import Tiling
 
 __all__ = ["PROVED_CELLS", "random_board", "random_state", "random_tiling"]

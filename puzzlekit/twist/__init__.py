@@ -36,7 +36,6 @@ from puzzlekit.twist.api import (
     viable_piece_placements,
 )
 from puzzlekit.twist.challenges import Challenge, challenge, challenge_starts, challenges
-from puzzlekit.twist.generate import DEFAULT_NODE_LIMIT, effort, generate, random_state
 from puzzlekit.twist.grading import (
     GRADES,
     PEG_BITS,
@@ -46,6 +45,7 @@ from puzzlekit.twist.grading import (
     difficulty,
     grade_of,
 )
+from puzzlekit.twist.levels import DEFAULT_NODE_LIMIT, effort, generate, random_state
 from puzzlekit.twist.params import PRESETS, Params, check_params, params_of
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
 from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve

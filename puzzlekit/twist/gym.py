@@ -132,7 +132,7 @@ class TwistEnv(PuzzleEnv):
     """``puzzlekit/Twist-v0``: complete an IQ-Twist challenge.
 
     Starts come from the registry's ``random_state``, or from
-    ``puzzlekit.twist.generate(grade, params)`` for one of ``twist.GRADES``, or
+    ``puzzlekit.twist.levels(grade, params)`` for one of ``twist.GRADES``, or
     from *generator* (``seed -> State``) when given.
 
     >>> env = TwistEnv()

@@ -32,7 +32,7 @@ from puzzlekit.samegame import (
     random_board,
     solve,
 )
-from puzzlekit.samegame.generate import EASY_EFFORT, HARD_EFFORT, SEARCHED_COLOURS
+from puzzlekit.samegame.levels import EASY_EFFORT, HARD_EFFORT, SEARCHED_COLOURS
 
 
 def sized(height: int, width: int, colours: int = 3, rules: Rules = STANDARD) -> Params:

@@ -12,7 +12,7 @@ from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, count_tilings, is_tileable, solve, tile
 from puzzlekit.tromino.board import full_mask
 from puzzlekit.tromino.regions import free_regions, stranded_cell
-from puzzlekit.tromino.search import SEARCH_MAX_CELLS, search_tiling, tile_pockets
+from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, search_tiling, tile_pockets
 
 
 @st.composite

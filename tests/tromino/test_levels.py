@@ -30,7 +30,7 @@ from puzzlekit.tromino import (
     walkthrough,
 )
 from puzzlekit.tromino.levels import _walk
-from puzzlekit.tromino.search import search_tiling
+from puzzlekit.tromino.solver import search_tiling
 
 SIDES = st.integers(1, 7)
 SEEDS = st.integers(0, 2**32)
