@@ -557,7 +557,7 @@ class Board:
     def packed(self) -> tuple[Layout, int] | None:
         """The board packed into one int (see :mod:`puzzlekit.samegame.core`) with its layout,
         on which the moves are listed and played; ``None`` for a board over
-        :data:`PACKED_BITS`.
+        ``PACKED_BITS`` (in :mod:`puzzlekit.samegame.board`).
 
         >>> layout, bits = Board.parse("1.\\n12").packed
         >>> layout.decode(bits)

@@ -606,7 +606,7 @@ class Board:
     @property
     def free_bits(self) -> int:
         """The free cells as a bitboard: cell ``(row, col)`` is bit ``row * (width + 1) + col``
-        (see :func:`anchor_masks` for the trominoes that fit them).
+        (``anchor_masks`` in :mod:`puzzlekit.tromino.board` gives the trominoes that fit them).
 
         >>> bin(Board.parse("#.\\n..").free_bits)
         '0b11010'
