@@ -116,8 +116,8 @@ class PuzzleState(Protocol[M]):
 class Moves(Generic[M]):
     """A :class:`MoveView` over a generator of moves and a legality test.
 
-    *generate* yields the legal moves (called again for each iteration
-    until the view has been counted, then served from that list); *accepts*
+    *generate* yields the legal moves, listed once on the first iteration or
+    count and then served from that list (``list(view)`` asks for both); *accepts*
     says whether ``play`` would take a move in any of its forms.
 
     >>> view = Moves(lambda: iter([1, 2, 3]), lambda move: move in (1, 2, 3, "1"))
@@ -133,9 +133,9 @@ class Moves(Generic[M]):
         self._list: list[M] | None = None
 
     def __iter__(self) -> Iterator[M]:
-        if self._list is not None:
-            return iter(self._list)
-        return iter(self._generate())
+        if self._list is None:
+            self._list = list(self._generate())
+        return iter(self._list)
 
     def __len__(self) -> int:
         if self._list is None:

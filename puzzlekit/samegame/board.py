@@ -35,8 +35,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain, groupby
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
@@ -58,6 +59,9 @@ from puzzlekit.grid import (
 )
 from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
+
+if TYPE_CHECKING:
+    from puzzlekit.samegame.core import Layout
 
 __all__ = [
     "COLOUR_CHARS",
@@ -224,6 +228,35 @@ def _label_runs(columns: Columns) -> tuple[list[_Runs], list[int]]:
             if right_end <= left_end:
                 right += 1
     return runs, [root(run) for run in range(len(parent))]
+
+
+PACKED_BITS = 1 << 12
+"""The largest packed form (see :mod:`puzzlekit.samegame.core`), in bits, on which a board
+lists, plays and checks its moves: up to about 27 x 27 of 5 colours. Bigger boards walk their
+column runs instead, which costs less there than flooding a long int once per group."""
+
+
+@lru_cache(maxsize=64)
+def _layout(width: int, height: int, colours: tuple[Colour, ...]) -> Layout:
+    from puzzlekit.samegame.core import Layout  # here: core imports this module
+
+    return Layout(width, height, colours)
+
+
+def _trusted_move(row: int, col: int) -> Move:
+    """The move of a cell known to be on the board, without the checks of ``Move()``."""
+    move = object.__new__(Move)
+    object.__setattr__(move, "row", row)
+    object.__setattr__(move, "col", col)
+    return move
+
+
+def _too_small(cell: Cell, removed: int, colour: Colour, min_group: int) -> IllegalMoveError:
+    what = "a lone block" if removed == 1 else f"a group of {removed} blocks"
+    return IllegalMoveError(
+        f"cell {cell} holds {what} of colour {colour}; "
+        f"a move removes a group of {min_group} or more"
+    )
 
 
 def _check_coordinate(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -500,9 +533,46 @@ class Board:
     """The number of rows."""
     rules: Rules = STANDARD
     """The rules of play and scoring."""
+    _packed: tuple[tuple[Colour, ...], int] | None = attrs.field(
+        default=None, kw_only=True, alias="_packed", eq=False, repr=False
+    )
+    # The colours of the layout and the packed board of this position, once computed;
+    # play() hands the next board its own.
 
     def __attrs_post_init__(self) -> None:
         _check_columns(self)
+
+    @classmethod
+    def _after_move(cls, layout: Layout, rules: Rules, bits: int) -> Board:
+        """The board of the packed *bits*, reached by a move from a checked board (so not
+        checked again)."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "columns", layout.decode(bits))
+        object.__setattr__(board, "height", layout.height)
+        object.__setattr__(board, "rules", rules)
+        object.__setattr__(board, "_packed", (layout.colours, bits))
+        return board
+
+    @property
+    def packed(self) -> tuple[Layout, int] | None:
+        """The board packed into one int (see :mod:`puzzlekit.samegame.core`) with its layout,
+        on which the moves are listed and played; ``None`` for a board over
+        ``PACKED_BITS`` (in :mod:`puzzlekit.samegame.board`).
+
+        >>> layout, bits = Board.parse("1.\\n12").packed
+        >>> layout.decode(bits)
+        ((1, 1), (2,))
+        """
+        packed = self._packed
+        if packed is None:
+            colours = self.colours
+            if (len(colours) or 1) * (self.width + 1) * (self.height + 1) > PACKED_BITS:
+                return None
+            layout = _layout(self.width, self.height, colours)
+            packed = (colours, layout.encode(self.columns))
+            object.__setattr__(self, "_packed", packed)
+            return layout, packed[1]
+        return _layout(self.width, self.height, packed[0]), packed[1]
 
     # -- text and rows ------------------------------------------------------
 
@@ -694,6 +764,11 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         return index, col, bisect_right(index.runs(col)[0], lift) - 1
 
     def _canonical_moves(self) -> Iterator[Move]:
+        packed = self.packed
+        if packed is not None:
+            layout, bits = packed
+            found = layout.groups_by_cell(bits, self.rules.min_group)
+            return (_trusted_move(row, col) for (row, col), _ in found)
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -709,7 +784,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
                     canonical[label] = (self.height - end, col)
         min_group = self.rules.min_group
         playable = sorted(canonical[label] for label, size in sizes.items() if size >= min_group)
-        return (Move(*cell) for cell in playable)
+        return (_trusted_move(row, col) for row, col in playable)
 
     def _accepts(self, move: object) -> bool:
         try:
@@ -736,6 +811,10 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         min_group = self.rules.min_group
         if min_group <= 1:
             return bool(self.columns[0])
+        packed = self.packed
+        if packed is not None:
+            layout, bits = packed
+            return next(layout.iter_groups(bits, min_group), None) is not None
         if min_group > 2:
             return next(self._canonical_moves(), None) is not None
         columns = self.columns
@@ -801,6 +880,9 @@ a move removes a group of 2 or more
         2.
         (None, 3)
         """
+        packed = self.packed
+        if packed is not None:
+            return self._play_packed(move, *packed)
         located = self._locate(move)
         cell = _move_cell(move)
         if located is None:
@@ -810,12 +892,7 @@ a move removes a group of 2 or more
         removed = index.size(group)
         min_group = self.rules.min_group
         if removed < min_group:
-            colour = index.runs(col)[2][run]
-            what = "a lone block" if removed == 1 else f"a group of {removed} blocks"
-            raise IllegalMoveError(
-                f"cell {cell} holds {what} of colour {colour}; "
-                f"a move removes a group of {min_group} or more"
-            )
+            raise _too_small(cell, removed, index.runs(col)[2][run], min_group)
         columns = list(self.columns)
         for col, runs in group.items():
             starts, ends, _ = index.runs(col)
@@ -831,6 +908,19 @@ a move removes a group of 2 or more
         if len(filled) < len(columns):
             columns = filled + [()] * (len(columns) - len(filled))
         return Board(tuple(columns), self.height, self.rules), removed
+
+    def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
+        """:meth:`play_counted` on the packed form."""
+        cell = _move_cell(move)
+        block = layout.block_at(bits, check_on_board(cell, self.height, self.width))
+        if not block:
+            raise IllegalMoveError(f"cell {cell} is empty")
+        group = layout.flood(bits, block)
+        removed = group.bit_count()
+        min_group = self.rules.min_group
+        if removed < min_group:
+            raise _too_small(cell, removed, layout.colours[layout.plane(block)], min_group)
+        return Board._after_move(layout, self.rules, layout.remove(bits, group)), removed
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None

@@ -72,6 +72,7 @@ class Layout:
     """
 
     __slots__ = (
+        "_bottoms",
         "_column",
         "_every_plane",
         "_left",
@@ -122,6 +123,7 @@ class Layout:
         )
         self.full: Final = self._spread(self._in_every_column(height, 0))
         """Every cell of every plane: the bits a packed board may use."""
+        self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
         self._top = max(1, self.full.bit_length())
         self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
         self._column: list[int] = []
@@ -346,6 +348,38 @@ class Layout:
             seeds &= ~group
             if min_group <= 2 or group.bit_count() >= min_group:
                 yield group
+
+    def groups_by_cell(self, bits: int, min_group: int = 2) -> list[tuple[Cell, int]]:
+        """Every group of at least *min_group* blocks with its canonical cell (the top-most,
+        then left-most one), in reading order of those cells.
+
+        Rows are scanned from the top, so the first block met of each group
+        is its canonical cell and no group is searched for it.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
+        >>> [(cell, len(layout.cells(group))) for cell, group in layout.groups_by_cell(bits)]
+        [((0, 0), 2), ((0, 1), 3)]
+        """
+        seeds = bits if min_group <= 1 else self.playable(bits)
+        stride, plane_bits, height = self.stride, self.plane_bits, self.height
+        bottoms, flood = self._bottoms, self.flood
+        found = []
+        lift = height - 1
+        while seeds:
+            row = (seeds >> lift) & bottoms
+            if row:
+                starts = self.indices(row)  # column starts; several planes: put them in order
+                if row >> plane_bits:
+                    starts.sort(key=lambda index: index % plane_bits)
+                for start in starts:
+                    if seeds >> (start + lift) & 1:
+                        group = flood(bits, 1 << (start + lift))
+                        seeds &= ~group
+                        if min_group <= 2 or group.bit_count() >= min_group:
+                            found.append(((height - 1 - lift, start % plane_bits // stride), group))
+            lift -= 1
+        return found
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""

@@ -47,6 +47,16 @@ __all__ = ["SameGameAdapter", "SameGameEnv"]
 _OBSERVE = char_table({char: index + 1 for index, char in enumerate(COLOUR_CHARS)})
 
 
+def _cells(layout: Any, bits: int) -> npt.NDArray[np.bool_]:
+    """The blocks of packed *bits* as a ``(planes, width, height)`` array, lift 0 at the
+    bottom (see :mod:`puzzlekit.samegame.core` for the bit layout)."""
+    size = layout.planes * layout.plane_bits
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    flat = np.unpackbits(raw, bitorder="little")[:size].astype(np.bool_)
+    shaped = flat.reshape(layout.planes, layout.width + 1, layout.stride)
+    return shaped[:, : layout.width, : layout.height]
+
+
 class SameGameAdapter(Adapter):
     """SameGame boards of *params* (``None``: the ``default`` preset, 10 x 10 of 3 colours).
 
@@ -98,6 +108,17 @@ class SameGameAdapter(Adapter):
 
     def action_mask(self, state: Any) -> Observation:
         # Every cell of a playable group, not only the group's canonical cell.
+        packed = state.packed
+        if packed is not None:
+            layout, bits = packed
+            min_group = state.rules.min_group
+            if min_group == 2:
+                playable = layout.playable(bits)  # the blocks of groups of 2 or more
+            else:
+                playable = sum(layout.iter_groups(bits, min_group))
+            cells: npt.NDArray[np.bool_] = np.any(_cells(layout, playable), axis=0)
+            mask: Observation = cells.T[::-1].reshape(-1).astype(np.int8)
+            return mask
         mask = np.zeros(self.shape, dtype=np.int8)
         for group in state.groups():
             if len(group.cells) >= state.rules.min_group:
@@ -105,8 +126,20 @@ class SameGameAdapter(Adapter):
                 mask[rows, cols] = 1
         return mask.reshape(-1)
 
+    def play(self, state: Any, move: Any) -> tuple[Any, float]:
+        # play_sequence's score of the one move, without playing it twice.
+        after, removed = state.play_counted(move)
+        return after, float(state.rules.score_move(removed) + after.end_score)
+
     def observe(self, state: Any) -> Observation:
-        return text_grid(str(state), _OBSERVE)
+        packed = state.packed
+        if packed is None:
+            return text_grid(str(state), _OBSERVE)
+        layout, bits = packed
+        values = np.zeros((layout.width, layout.height), dtype=np.int8)
+        for colour, cells in zip(layout.colours, _cells(layout, bits), strict=True):
+            values[cells] = colour + 1
+        return np.ascontiguousarray(values.T[::-1])
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         colours = text_grid(str(state), _OBSERVE).astype(np.intp)

@@ -195,24 +195,37 @@ one 2x2 block
         >>> Tromino.parse("3,5 ne").col
         5
         """
-        return min(col for _, col in self.cells)
+        (_, first), (_, second), _ = self.cells
+        return second if second < first else first  # the third cell is never further left
 
     @property
     def orientation(self) -> Orientation:
         """The block cell left out: 0 ``nw``, 1 ``ne``, 2 ``sw``, 3 ``se``.
 
-        >>> Tromino.at(0, 0, "sw").orientation
-        2
+        >>> [Tromino.at(0, 0, name).orientation for name in ORIENTATIONS]
+        [0, 1, 2, 3]
         """
-        row, col = self.row, self.col
-        shape = {(r - row, c - col) for r, c in self.cells}
-        return _ORIENTATION_VALUES[_SHAPES.index(shape)]
+        # Cells in reading order: one cell on the top row leaves out nw or ne, two leave
+        # out sw or se; the cell under the top-left one tells which.
+        (top, first), (row, second), (_, third) = self.cells
+        if row != top:
+            return 0 if second < first else 1
+        return 3 if third == first else 2
 
     def __str__(self) -> str:
         return f"{self.row},{self.col} {ORIENTATIONS[self.orientation]}"
 
     def __repr__(self) -> str:
         return f"Tromino.parse({str(self)!r})"
+
+
+def _placed(row: int, col: int, orientation: Orientation) -> Tromino:
+    """:meth:`Tromino.at` for a block known to be on a board, without its checks."""
+    tromino = object.__new__(Tromino)
+    (a, b), (c, d), (e, f) = BLOCK_CELLS[orientation]
+    cells = ((row + a, col + b), (row + c, col + d), (row + e, col + f))
+    object.__setattr__(tromino, "cells", cells)
+    return tromino
 
 
 def _orientation(value: int | str) -> Orientation:
@@ -597,6 +610,16 @@ class Board:
         return self._free == 0
 
     @property
+    def free_bits(self) -> int:
+        """The free cells as a bitboard: cell ``(row, col)`` is bit ``row * (width + 1) + col``
+        (``anchor_masks`` in :mod:`puzzlekit.tromino.board` gives the trominoes that fit them).
+
+        >>> bin(Board.parse("#.\\n..").free_bits)
+        '0b11010'
+        """
+        return self._free
+
+    @property
     def is_over(self) -> bool:
         """Whether no tromino can be placed any more (solved, or stuck).
 
@@ -673,8 +696,14 @@ covered by 0,0 nw
                        if self._on_board(cell) and (owner := self.owner(cell)) is not None}
             check_tromino_fits(self.height, self.width, self.holes, covered, tromino)
             raise AssertionError("a tromino that does not fit has a reason")  # pragma: no cover
-        return Board(self.height, self.width, self.holes, self.trominoes | {tromino},
-                     _free=self._free & ~mask)
+        # The one new tromino is checked: the rest of the board is built unchecked.
+        after = object.__new__(Board)
+        for name, value in (
+            ("height", self.height), ("width", self.width), ("holes", self.holes),
+            ("trominoes", self.trominoes | {tromino}), ("_free", self._free & ~mask),
+        ):
+            object.__setattr__(after, name, value)
+        return after
 
     def _on_board(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
@@ -689,7 +718,7 @@ covered by 0,0 nw
             row, col = divmod(index, stride)
             for orientation in _ORIENTATION_VALUES:
                 if anchors[orientation] >> index & 1:
-                    yield Tromino.at(row, col, orientation)
+                    yield _placed(row, col, orientation)
 
     def legal_moves(self) -> TrominoMoves:
         """Every tromino that may be placed now, block by block in reading order, as a

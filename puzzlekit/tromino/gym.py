@@ -33,6 +33,7 @@ from puzzlekit.gym.env import (
     text_grid,
     text_shape,
 )
+from puzzlekit.tromino.board import anchor_masks
 from puzzlekit.tromino.params import Params, check_playable
 
 __all__ = ["TrominoAdapter", "TrominoEnv"]
@@ -73,6 +74,7 @@ class TrominoAdapter(Adapter):
         if generator is None:
             check_playable(self.params)  # random starts and levels need a tileable board
         self.observation_space = spaces.Box(0, 2, (self.params.height, self.params.width), np.int8)
+        self._holes: dict[frozenset[tuple[int, int]], Observation] = {}
 
     def check_size(self) -> None:
         width, height = self.params.size
@@ -90,8 +92,31 @@ class TrominoAdapter(Adapter):
         check_shape((self.params.height, self.params.width), text_shape(str(state)))
         return state
 
+    def _grid(self, bits: int) -> npt.NDArray[np.bool_]:
+        """A bitboard (stride ``width + 1``) as a ``(height, width)`` array."""
+        height, width = self.params.height, self.params.width
+        size = height * (width + 1)
+        raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+        flat = np.unpackbits(raw, bitorder="little")[:size].astype(np.bool_)
+        grid: npt.NDArray[np.bool_] = flat.reshape(height, width + 1)[:, :width]
+        return grid
+
+    def action_mask(self, state: Any) -> Observation:
+        # Action ((row * (width - 1)) + col) * 4 + orientation: the anchors' bits, interleaved.
+        fits = anchor_masks(state.free_bits, state.width)
+        anchors = [self._grid(mask)[:-1, :-1] for mask in fits]
+        mask: Observation = np.stack(anchors, axis=-1).reshape(-1).astype(np.int8)
+        return mask
+
     def observe(self, state: Any) -> Observation:
-        return text_grid(str(state), _OBSERVE)
+        holes = self._holes.get(state.holes)
+        if holes is None:  # one hole array per start, kept while its episode lasts
+            holes = np.zeros((state.height, state.width), dtype=np.int8)
+            if state.holes:
+                holes[tuple(zip(*state.holes, strict=True))] = 1
+            self._holes = {state.holes: holes}
+        observation: Observation = np.where(self._grid(state.free_bits), 0, 2 - holes)
+        return observation.astype(np.int8)
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         return text_grid(str(state), _PICTURE).astype(np.intp)

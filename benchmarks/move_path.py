@@ -1,0 +1,213 @@
+"""Benchmark the public move path: ``legal_moves()``, ``play`` and ``is_over`` per move.
+
+Each workload plays random playouts from the same starts three ways, and
+reports the CPU time per move of each, measured in the same run:
+
+* **public**: ``list(state.legal_moves())``, ``state.play(random choice)``,
+  ``state.is_over`` (what the gym and every user-written search does);
+* **inner**: the engine's own representation doing the same work (list every
+  move, play one): SameGame's packed core (``Layout.groups`` and ``remove``),
+  tromino's free-cell bitboard (``anchor_masks``), twist's placement masks,
+  link matching's ``Grid`` (``kind_pairs`` and ``remove``);
+* **plain**: a plain simulator as one would write it first: SameGame as a
+  list of columns with a flood fill per group, tromino and twist as a grid
+  of cells checked cell by cell, link matching as a grid with a breadth-first
+  search of paths of up to two turns.
+
+``public/inner`` is what the public objects cost over the engine's own loop
+(the goal: 3 or less); ``plain/public`` how much faster the public path is
+than the plain simulator (the goal: 5 or more).
+
+Run from the repository root: ``python benchmarks/move_path.py [--quick]``
+(``--quick``: the small sizes, a few seconds in all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+Playout = Callable[[random.Random], int]
+"""One random playout from a fixed start; returns the moves it played."""
+
+
+def per_move(playout: Playout, seconds: float) -> float:
+    """CPU seconds per move of repeated *playout* runs, for at least *seconds*."""
+    rng = random.Random(0)
+    moves = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds or moves == 0:
+        moves += playout(rng)
+    return (time.process_time() - started) / moves
+
+
+def public_playout(start: Any) -> Playout:
+    def playout(rng: random.Random) -> int:
+        state, moves = start, 0
+        while True:
+            legal = list(state.legal_moves())
+            if not legal:
+                return moves
+            state = state.play(rng.choice(legal))
+            state.is_over  # noqa: B018 - part of the measured path
+            moves += 1
+
+    return playout
+
+
+# -- SameGame --------------------------------------------------------------------------------
+
+
+def samegame(width: int, colours: int) -> tuple[Playout, Playout, Playout]:
+    from puzzlekit.samegame import random_board
+    from puzzlekit.samegame.core import Layout
+
+    board = random_board(width, width, colours, seed=1)
+    layout = Layout(width, width, board.colours)
+    start_bits = layout.encode(board.columns)
+
+    def inner(rng: random.Random) -> int:
+        bits, moves = start_bits, 0
+        while True:
+            groups = layout.groups(bits)
+            if not groups:
+                return moves
+            bits = layout.remove(bits, rng.choice(groups))
+            moves += 1
+
+    def plain(rng: random.Random) -> int:
+        columns = [list(column) for column in board.columns]
+        moves = 0
+        while True:
+            groups = plain_samegame_groups(columns)
+            if not groups:
+                return moves
+            for x, y in sorted(rng.choice(groups), reverse=True):
+                del columns[x][y]
+            columns = [column for column in columns if column]
+            moves += 1
+
+    return public_playout(board), inner, plain
+
+
+def plain_samegame_groups(columns: list[list[int]]) -> list[list[tuple[int, int]]]:
+    """Every group of 2 or more blocks of a list of columns (bottom first), by flood fill."""
+    seen: set[tuple[int, int]] = set()
+    groups = []
+    for x, column in enumerate(columns):
+        for y, colour in enumerate(column):
+            if (x, y) in seen:
+                continue
+            seen.add((x, y))
+            group, stack = [], [(x, y)]
+            while stack:
+                cx, cy = stack.pop()
+                group.append((cx, cy))
+                for nx, ny in ((cx - 1, cy), (cx + 1, cy), (cx, cy - 1), (cx, cy + 1)):
+                    if (
+                        0 <= nx < len(columns)
+                        and 0 <= ny < len(columns[nx])
+                        and (nx, ny) not in seen
+                        and columns[nx][ny] == colour
+                    ):
+                        seen.add((nx, ny))
+                        stack.append((nx, ny))
+            if len(group) >= 2:
+                groups.append(group)
+    return groups
+
+
+# -- tromino ---------------------------------------------------------------------------------
+
+
+def tromino(width: int, holes: int) -> tuple[Playout, Playout, Playout]:
+    from puzzlekit.tromino import Board
+    from puzzlekit.tromino.board import anchor_masks, bit_indices, full_mask
+
+    rng = random.Random(width)
+    cells = [(row, col) for row in range(width) for col in range(width)]
+    board = Board(width, width, holes=rng.sample(cells, holes))
+    stride = width + 1
+    hole_bits = sum(1 << (row * stride + col) for row, col in board.holes)
+    start_free = full_mask(width, width) & ~hole_bits
+    shapes = [  # each orientation's three cells as bit offsets from the block's corner
+        (1, stride, stride + 1), (0, stride, stride + 1), (0, 1, stride + 1), (0, 1, stride)
+    ]
+
+    def inner(rng: random.Random) -> int:
+        free, moves = start_free, 0
+        while True:
+            anchors = anchor_masks(free, width)
+            legal = [
+                (index, orientation)
+                for orientation, mask in enumerate(anchors)
+                for index in bit_indices(mask)
+            ]
+            if not legal:
+                return moves
+            index, orientation = rng.choice(legal)
+            free &= ~sum(1 << (index + offset) for offset in shapes[orientation])
+            moves += 1
+
+    blocks = [((0, 1), (1, 0), (1, 1)), ((0, 0), (1, 0), (1, 1)),
+              ((0, 0), (0, 1), (1, 1)), ((0, 0), (0, 1), (1, 0))]
+
+    def plain(rng: random.Random) -> int:
+        grid = [[(row, col) not in board.holes for col in range(width)] for row in range(width)]
+        moves = 0
+        while True:
+            legal = [
+                (row, col, orientation)
+                for row in range(width - 1)
+                for col in range(width - 1)
+                for orientation, block in enumerate(blocks)
+                if all(grid[row + dr][col + dc] for dr, dc in block)
+            ]
+            if not legal:
+                return moves
+            row, col, orientation = rng.choice(legal)
+            for dr, dc in blocks[orientation]:
+                grid[row + dr][col + dc] = False
+            moves += 1
+
+    return public_playout(board), inner, plain
+
+
+WORKLOADS: dict[str, list[tuple[str, Callable[[], tuple[Playout, Playout, Playout]]]]] = {
+    "samegame": [
+        ("10x10 c3", lambda: samegame(10, 3)),
+        ("20x20 c5", lambda: samegame(20, 5)),
+        ("50x50 c5", lambda: samegame(50, 5)),
+    ],
+    "tromino": [
+        ("8x8 h10", lambda: tromino(8, 10)),
+        ("16x16 h10", lambda: tromino(16, 10)),
+        ("32x32 h10", lambda: tromino(32, 10)),
+    ],
+}
+"""Per puzzle, its sizes: the first of each runs in ``--quick`` mode."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the small sizes, briefly")
+    args = parser.parse_args(argv)
+    seconds = 0.2 if args.quick else 1.5
+    print(f"{'puzzle':<9} {'size':<10} {'public':>10} {'inner':>10} {'plain':>10}"
+          f"   {'public/inner':>12} {'plain/public':>12}   (CPU time per move)")
+    for name, sizes in WORKLOADS.items():
+        for size, build in sizes[:1] if args.quick else sizes:
+            public, inner, plain = build()
+            costs = [per_move(playout, seconds) for playout in (public, inner, plain)]
+            shown = "".join(f" {cost * 1e6:8.1f}us" for cost in costs)
+            print(f"{name:<9} {size:<10}{shown}   {costs[0] / costs[1]:12.2f} "
+                  f"{costs[2] / costs[0]:12.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""The packed move path of boards (legal moves, play, is_over) against the column-run
+path that boards over PACKED_BITS take, move for move on random playouts."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import puzzlekit.samegame.board as board_module
+from puzzlekit.errors import IllegalMoveError
+from puzzlekit.samegame import Board, Rules
+from puzzlekit.samegame.strategies import boards
+
+
+def runs_path(board: Board) -> Board:
+    """The same position without its packed form (built while PACKED_BITS is 0)."""
+    return Board(board.columns, board.height, board.rules)
+
+
+def replay(board: Board, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(seed)
+    while True:
+        fast = list(board.legal_moves())
+        with monkeypatch.context() as patch:
+            patch.setattr(board_module, "PACKED_BITS", 0)
+            reference = runs_path(board)
+            assert reference.packed is None
+            assert list(reference.legal_moves()) == fast
+            assert reference.is_over == board.is_over
+            cell = (rng.randrange(board.height), rng.randrange(board.width))
+            try:
+                expected = reference.play_counted(cell)
+            except IllegalMoveError as error:
+                with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
+                    board.play_counted(cell)
+            else:
+                assert board.play_counted(cell) == expected
+        if not fast:
+            return
+        move = rng.choice(fast)
+        with monkeypatch.context() as patch:
+            patch.setattr(board_module, "PACKED_BITS", 0)
+            expected, removed = runs_path(board).play_counted(move)
+        after, fast_removed = board.play_counted(move)
+        assert (after, fast_removed) == (expected, removed)
+        assert after.columns == expected.columns and after.height == expected.height
+        board = after
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(max_rows=7, max_cols=7), st.integers(1, 4), st.integers(0, 2**32))
+def test_packed_path_plays_as_the_runs_path(board: Board, min_group: int, seed: int) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        replay(board.with_rules(Rules(min_group=min_group)), seed, monkeypatch)
+
+
+def test_a_big_board_plays_on_its_runs() -> None:
+    board = Board.parse("\n".join(["1122" * 20] * 40))
+    assert board.packed is None
+    assert [str(move) for move in board.legal_moves()][:2] == ["0,0", "0,2"]
+    assert board.play("0,0").count == board.count - 80
