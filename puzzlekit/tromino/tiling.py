@@ -273,7 +273,7 @@ letters)
     def size(self) -> tuple[int, int]:
         """``(width, height)`` of the board, as params write a size.
 
-        >>> Tiling.parse("#aa\\naa.").size
+        >>> Tiling.parse("#a.\\naa.").size
         (3, 2)
         """
         return self.board.width, self.board.height
