@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a fraction of a second each")
     args = parser.parse_args(argv)
     if importlib.util.find_spec("gymnasium") is None:
-        print("gym_steps: skipped, gymnasium is not installed (pip install 'puzzlekit[gym]')")
+        print("gym_steps: skipped, gymnasium is not installed (pip install -e '.[gym]')")
         return 0
     seconds = 0.3 if args.quick else 3.0
     for name in SIZES:

@@ -12,10 +12,16 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "sphinx.ext.intersphinx",
-    "myst_parser",
+    "myst_nb",  # MyST markdown, and the notebooks in docs/notebooks run at every build
 ]
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build"]
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb"}
+exclude_patterns = ["_build", "jupyter_execute"]
+# Every build runs every notebook afresh (they take a few seconds): an error fails the build.
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_timeout = 60
+nb_merge_streams = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
@@ -39,6 +45,7 @@ nitpick_ignore_regex = [
 html_theme = "furo"
 html_title = f"puzzlekit {release}"
 html_static_path = ["_static"]
+html_css_files = ["puzzlekit.css"]
 
 
 def _write_pictures(app: object) -> None:
@@ -84,6 +91,48 @@ def _reexported(app: object, env: object, node: object, contnode: object) -> obj
     )
 
 
+def _split_parameters(text: str) -> list[str]:
+    """The parameters of a signature's text, split at the commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += (char in "([{") - (char in ")]}")
+        if char == "," and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+    parts.append(text[start:].strip())
+    return [part for part in parts if part]
+
+
+def _public_signature(
+    app: object, what: str, name: str, obj: object, options: object, signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Leave private parameters (an attrs field such as ``tromino.Board``'s ``_free``, a
+    cache the class fills itself) out of the signatures the API pages show."""
+    if not signature or "_" not in signature:
+        return None
+    kept = [part for part in _split_parameters(signature[1:-1])
+            if not part.lstrip("*").startswith("_")]
+    while kept and kept[-1] == "*":  # no keyword-only parameter left after the star
+        kept.pop()
+    return f"({', '.join(kept)})", return_annotation
+
+
+def _drop_private_fields(app: object, doctree: object, docname: str) -> None:
+    """The same for the parameter lists that the type hints add to a description."""
+    from docutils import nodes
+    from sphinx import addnodes
+
+    for description in list(doctree.findall(addnodes.desc_content)):  # type: ignore[attr-defined]
+        for field_list in list(description.findall(nodes.field_list)):
+            for item in list(field_list.findall(nodes.list_item)):
+                name = next(iter(item.findall(nodes.strong)), None)
+                if name is not None and name.astext().startswith("_"):
+                    item.parent.remove(item)
+
+
 def setup(app: object) -> None:
     app.connect("builder-inited", _write_pictures)  # type: ignore[attr-defined]
     app.connect("missing-reference", _reexported)  # type: ignore[attr-defined]
+    app.connect("autodoc-process-signature", _public_signature)  # type: ignore[attr-defined]
+    app.connect("doctree-resolved", _drop_private_fields)  # type: ignore[attr-defined]

@@ -33,6 +33,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
 
+from puzzlekit.display import Displayed
 from puzzlekit.params import check_presets
 
 __all__ = [
@@ -166,7 +167,7 @@ def _default_unsolvable(result: SearchResult[Any, Any]) -> bool:
 
 
 @attrs.frozen
-class SearchResult(Generic[S, M]):
+class SearchResult(Displayed, Generic[S, M]):
     """What a ``solve()`` found: a line of moves from the start, and whether the search finished.
 
     ``complete`` means the search ran to its end (no limit cut it short): a
@@ -230,7 +231,7 @@ class SearchResult(Generic[S, M]):
 
 
 @attrs.frozen
-class Level(Generic[S, M]):
+class Level(Displayed, Generic[S, M]):
     """A level: a start, a line of moves that solves it, and the start's grade.
 
     >>> from puzzlekit import tromino

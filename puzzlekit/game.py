@@ -46,6 +46,7 @@ from typing import Any, Generic, Literal, TypeAlias, TypeVar
 import attrs
 
 from puzzlekit.contract import Moves, MoveView, PuzzleType, SearchResult
+from puzzlekit.display import Displayed
 from puzzlekit.errors import (
     ArgumentError,
     IllegalMoveError,
@@ -189,7 +190,7 @@ class Outcome:
     """For ``"lost"``: the move that left a position with no solution."""
 
 
-class Game(Generic[S, M]):
+class Game(Displayed, Generic[S, M]):
     """One game of a registered puzzle: start, moves played, redo line, clock, score, outcome.
 
     Every move goes through the position's ``play``, so an illegal one raises

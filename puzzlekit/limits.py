@@ -107,7 +107,6 @@ _CAUSES: dict[StopReason, str] = {
     "node limit": "its node limit",
     "time limit": "its time limit",
     "stop requested": "a request to stop",
-    "interrupted": "an interrupt",
 }
 
 
@@ -212,8 +211,10 @@ class Budget:
         """
         return Progress(self.nodes, self.elapsed, self.node_limit, self.time_limit, self.best)
 
-    def limit_reached(self, what: str) -> LimitReached:
-        """The :class:`~puzzlekit.LimitReached` to raise when *what* could not finish.
+    def limit_reached(self, what: str) -> LimitReached | KeyboardInterrupt:
+        """The :class:`~puzzlekit.LimitReached` to raise when *what* could not finish; after
+        Ctrl-C (:meth:`interrupt`) the ``KeyboardInterrupt`` again instead, since Ctrl-C is
+        no limit: the caller stops too.
 
         >>> budget = Budget(node_limit=0)
         >>> budget.spend()
@@ -222,7 +223,13 @@ class Budget:
         Traceback (most recent call last):
         ...
         puzzlekit.errors.LimitReached: tile stopped by its node limit after 1 nodes, before an...
+        >>> budget = Budget()
+        >>> budget.interrupt()
+        >>> type(budget.limit_reached("tile")).__name__
+        'KeyboardInterrupt'
         """
+        if self.stopped_by == "interrupted":
+            return KeyboardInterrupt()
         cause = _CAUSES[self.stopped_by] if self.stopped_by else "a limit"
         return LimitReached(f"{what} stopped by {cause} after {self.nodes} nodes, before an answer")
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from puzzlekit.display import MAX_DISPLAY_SIZE
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import Cell, check_int
 
@@ -79,17 +81,25 @@ class Svg(str):
     """An SVG document: a ``str`` that Jupyter and IPython display as a picture.
 
     Every ``to_svg()`` returns one, so a picture shows itself in a notebook
-    and is still a plain string everywhere else.
+    and is still a plain string everywhere else. A picture of more than
+    :data:`puzzlekit.display.MAX_DISPLAY_SIZE` characters is not put in the
+    notebook, and IPython's plain text of any picture is one line saying
+    its size (``print`` shows the text).
 
     >>> picture = Svg("<svg/>")
     >>> picture == "<svg/>", picture._repr_svg_()
     (True, '<svg/>')
+    >>> Svg("<svg>" + " " * MAX_DISPLAY_SIZE + "</svg>")._repr_svg_() is None
+    True
     """
 
     __slots__ = ()
 
-    def _repr_svg_(self) -> str:
-        return str(self)
+    def _repr_svg_(self) -> str | None:
+        return str(self) if len(self) <= MAX_DISPLAY_SIZE else None
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(f"<SVG picture of {len(self):,} characters>")
 
 
 def check_cell_size(cell_size: object, *, minimum: int = 4) -> int:
@@ -250,6 +260,23 @@ class SvgCanvas:
     def line(self, x1: float, y1: float, x2: float, y2: float, **style: object) -> None:
         """Add a straight line."""
         self._add("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, **style})
+
+    def grid(
+        self, x: float, y: float, rows: int, cols: int, cell_size: float, **style: object
+    ) -> None:
+        """Add the lines of a *rows* x *cols* grid of *cell_size* cells from (*x*, *y*):
+        an empty board still shows its cells.
+
+        >>> canvas = SvgCanvas(20, 10)
+        >>> canvas.grid(0, 0, 1, 2, 10, stroke="#ccc")
+        >>> canvas.to_string().count("<line")
+        5
+        """
+        right, bottom = x + cols * cell_size, y + rows * cell_size
+        for row in range(rows + 1):
+            self.line(x, y + row * cell_size, right, y + row * cell_size, **style)
+        for col in range(cols + 1):
+            self.line(x + col * cell_size, y, x + col * cell_size, bottom, **style)
 
     def polyline(self, points: Iterable[tuple[float, float]], **style: object) -> None:
         """Add an open polyline through *points* (unfilled unless *fill* is given)."""

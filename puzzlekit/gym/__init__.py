@@ -1,4 +1,4 @@
-"""Gymnasium environments for every puzzle (the optional extra ``puzzlekit-engines[gym]``).
+"""Gymnasium environments for every puzzle (the optional extra ``gym``).
 
 Importing :mod:`puzzlekit.gym` registers one environment with gymnasium for
 every puzzle of :data:`puzzlekit.PUZZLES` that names a Gymnasium adapter

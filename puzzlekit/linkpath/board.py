@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import attrs
 
 from puzzlekit.contract import Moves
+from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
     MAX_COORDINATE,
@@ -579,7 +580,7 @@ def match_key(kind: int, rules: Rules) -> int:
 
 
 @attrs.frozen(repr=False)
-class Board:
+class Board(Displayed):
     """A board of tiles: ``rows`` of kinds (0 empty) and the ``rules`` of play.
 
     ``str(board)`` writes one character per cell (``.`` empty, kinds 1-61 as
@@ -1154,14 +1155,6 @@ class Board:
         from puzzlekit.linkpath.render import board_svg
 
         return board_svg(self, path=path, cell_size=cell_size, move=move)
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture for notebooks.
-
-        >>> "<rect" in Board.parse("a.a")._repr_svg_()
-        True
-        """
-        return self.to_svg()
 
 
 def _cell_index(position: float, start: float, size: float) -> float:

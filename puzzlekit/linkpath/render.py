@@ -27,7 +27,10 @@ from puzzlekit.svg import PALETTE, GridGeometry, Motion, Svg, SvgCanvas, check_c
 if TYPE_CHECKING:
     from puzzlekit.grid import Cell
 
-__all__ = ["board_svg", "board_text", "geometry", "motions"]
+__all__ = ["GRID", "board_svg", "board_text", "geometry", "motions"]
+
+GRID = "#ddd6c4"
+"""The colour of the cell grid under the tiles (the ring outside the board has none)."""
 
 
 def _check_path(board: Board, path: Path | None) -> None:
@@ -164,6 +167,8 @@ def board_svg(
     >>> sliding = Board.parse("ab.\\n.a.", rules=Rules(slide=True))
     >>> board_svg(sliding, move="0,0 1,1 slide=0,1").count('class="slide"')
     1
+    >>> board_svg(Board.parse("a.a").play("0,0 0,2")).count('class="grid"')  # cleared
+    6
     """
     size = check_cell_size(cell_size)
     board, path, slid = _scene(board, path, move)
@@ -175,6 +180,9 @@ def board_svg(
     canvas = SvgCanvas(
         (board.width + 2) * size, (board.height + 2) * size, background="#f4f1e8", title=title
     )
+    # The grid shows a cleared board's cells; the ring outside it has none.
+    canvas.grid(size, size, board.height, board.width, size, stroke=GRID, stroke_width=1,
+                class_="grid")
     for r, row in enumerate(board.rows):
         for c, kind in enumerate(row):
             if not kind:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from puzzlekit.contract import Moves
+from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
     MAX_COORDINATE,
@@ -507,7 +508,7 @@ def _check_columns(board: Board) -> None:
 
 
 @attrs.frozen(repr=False)
-class Board:
+class Board(Displayed):
     """A SameGame position and its rules: immutable, hashable, picklable.
 
     It is stored by columns, bottom block first, with the non-empty columns
@@ -946,14 +947,6 @@ a move removes a group of 2 or more
         from puzzlekit.samegame.render import board_svg  # here: render imports this module
 
         return board_svg(self, cell_size=cell_size, highlight=highlight)
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture, for notebooks.
-
-        >>> Board.parse("1").to_svg() == Board.parse("1")._repr_svg_()
-        True
-        """
-        return self.to_svg()
 
 
 def settle(

@@ -27,10 +27,13 @@ from puzzlekit.svg import (
     check_picture_cells,
 )
 
-__all__ = ["board_svg", "geometry", "motions"]
+__all__ = ["BACKGROUND", "GRID", "board_svg", "geometry", "motions"]
 
 BACKGROUND = "#202020"
 """The colour behind the blocks (the empty cells)."""
+
+GRID = "#3a3a3a"
+"""The colour of the cell grid, under the blocks."""
 
 _GAP = 0.08  # the share of a cell left between neighbouring blocks
 _SMALLEST_MARKED = 12  # below this cell size a mark would be unreadable
@@ -47,6 +50,8 @@ def board_svg(
 
     >>> board_svg(Board.parse("1"), cell_size=8).count("<rect")
     2
+    >>> board_svg(Board.parse("1.\\n12").play("1,0")).count('class="grid"')  # cleared
+    6
     >>> board_svg(Board.parse("1."), highlight=(0, 1))
     Traceback (most recent call last):
     ...
@@ -67,6 +72,9 @@ def board_svg(
     canvas = SvgCanvas(
         board.width * cell_size, board.height * cell_size, background=BACKGROUND, title=title
     )
+    # The grid shows between the blocks, and shows a cleared board's size.
+    canvas.grid(0, 0, board.height, board.width, cell_size, stroke=GRID, stroke_width=1,
+                class_="grid")
     inset = cell_size * _GAP / 2
     side = cell_size - 2 * inset
     for row, cells in enumerate(board.rows):

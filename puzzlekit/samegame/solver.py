@@ -612,8 +612,7 @@ def choose_engine(board: Board, engine: str | None = None) -> str:
         if engine == "numba":
             raise ArgumentError(
                 f"{where} 'numba' needs numba: install the extra fast "
-                "(pip install 'puzzlekit-engines[fast]', or pip install -e '.[fast]' "
-                "in a clone)"
+                "(pip install -e '.[fast]' in a clone)"
             ) from None
         return "python"
     return "numba" if supported else "python"

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 import attrs
 
 from puzzlekit.contract import Moves
+from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
     Cell,
@@ -513,7 +514,7 @@ class TrominoMoves(Moves[Tromino]):
 
 
 @attrs.frozen(repr=False)
-class Board:
+class Board(Displayed):
     """A ``height x width`` board with *holes* and the trominoes placed on it so far:
     the state of the tromino puzzle. At most :data:`MAX_CELLS` cells.
 
@@ -770,8 +771,6 @@ covered by 0,0 nw
 
         return board_svg(self, cell_size=cell_size)
 
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
     def __str__(self) -> str:
         owner = [-1] * (self.height * self.width)

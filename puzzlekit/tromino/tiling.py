@@ -26,6 +26,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, UnsolvableError
 from puzzlekit.grid import Cell, check_on_board, where
 from puzzlekit.svg import Svg
@@ -64,7 +65,7 @@ def _as_codes(codes: Iterable[int]) -> tuple[int, ...]:
 
 
 @attrs.frozen(eq=False, repr=False)
-class Tiling:
+class Tiling(Displayed):
     """Trominoes on a *board* (holes only, nothing placed), each given by its code.
 
     The constructor checks that every tromino lies on the board, off the
@@ -268,8 +269,31 @@ letters)
 
         return tiling_svg(self, cell_size=cell_size, colours=colours)
 
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` of the board, as params write a size.
+
+        >>> Tiling.parse("#a.\\naa.").size
+        (3, 2)
+        """
+        return self.board.width, self.board.height
+
+    @property
+    def caption(self) -> str:
+        """One line on the tiling, under its picture in a notebook.
+
+        >>> Tiling.parse("#a\\naa").caption
+        'L-tromino tiling, 2x2 with 1 hole: 1 tromino, every free cell covered'
+        """
+        board = self.board
+        holes = len(board.holes)
+        free = board.height * board.width - holes
+        covered = "every free cell covered" if 3 * len(self) == free else (
+            f"{free - 3 * len(self):,} cells left")
+        return (f"L-tromino tiling, {board.width}x{board.height} with {holes:,} "
+                f"hole{'s' * (holes != 1)}: {len(self):,} tromino{'es' * (len(self) != 1)}, "
+                f"{covered}")
+
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tiling):

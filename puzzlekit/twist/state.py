@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import attrs
 
+from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import Cell, check_int, check_on_board
 from puzzlekit.twist.pieces import (
@@ -303,7 +304,7 @@ def _as_placement(value: Placement | str) -> Placement:
 
 
 @attrs.frozen(repr=False)
-class State:
+class State(Displayed):
     """A board: the placed pieces and the pegs, kept in the standard order.
 
     ``State()`` is the empty board. :meth:`parse` accepts placements in any
@@ -534,9 +535,6 @@ class State:
         from puzzlekit.twist.render import svg
 
         return svg(self, cell_size=cell_size)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
 
 def _canonical(placement: Placement, pegs: _Board) -> Placement:

@@ -305,7 +305,7 @@ def test_svg_parses(board):
     assert root.tag.endswith("svg")
     assert root.find("{http://www.w3.org/2000/svg}title").text.startswith("Lianliankan board")
     assert len(root.findall("{http://www.w3.org/2000/svg}polyline")) == (path is not None)
-    ET.fromstring(board._repr_svg_())
+    assert board.to_svg() in board._repr_html_()
 
 
 @pytest.mark.parametrize(

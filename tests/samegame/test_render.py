@@ -57,7 +57,7 @@ def test_highlight_outlines_the_whole_group():
     board = Board.parse("1..\n12.\n221")
     svg = board.to_svg(highlight=(2, 1))
     assert len(_rects(svg, "highlight")) == 3
-    assert board._repr_svg_() == board.to_svg()
+    assert board.to_svg() in board._repr_html_()
     assert board.to_svg(highlight="2,1") == board.to_svg(highlight=Move(1, 1)) == svg
     with pytest.raises(IllegalMoveError, match="cell 0,1 is empty"):
         board.to_svg(highlight=(0, 1))
