@@ -37,7 +37,7 @@ drops a position (small boards) proves its best line optimal.
 
 :func:`clearing_line` runs the same beams aimed at clearing the board
 instead of at the score, and stops at the first line that clears it; the
-levels of :mod:`puzzlekit.samegame.levels` are graded by its effort.
+levels of :func:`~puzzlekit.samegame.generate` are graded by its effort.
 
 On the 20 standard positions it totals about 55,700 at 10 s and 63,200 at
 60 s per position (``benchmarks/samegame_standard.py``, one core per
