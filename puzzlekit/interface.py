@@ -24,7 +24,11 @@ and may add:
 * ``TIME_LIMIT``: a countdown in seconds; ``CELL_SIZE``: the picture's cell
   size, to animate :class:`~puzzlekit.svg.Motion`;
 * ``ACTIONS`` and ``action(state, ui, name)``: the puzzle's own buttons (a
-  shuffle), see :func:`actions_of`.
+  shuffle), see :func:`actions_of`;
+* ``demonstration(state)``: the puzzle's own demonstration of *state*, its
+  line of moves and the interface state to draw it with (the tromino's
+  divide and conquer, with its quadrant lines), or ``None`` for the
+  solver's line.
 
 A puzzle without such a module is played through :class:`GenericFrontEnd`:
 its ``to_svg()`` picture, elements carrying ``data-move`` clickable, and the

@@ -27,7 +27,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from puzzlekit.contract import PuzzleType
+from puzzlekit.contract import PuzzleType, SearchResult
 from puzzlekit.errors import ArgumentError, IllegalMoveError, LimitReached, ParseError
 from puzzlekit.game import Clock, Game
 from puzzlekit.interface import (
@@ -409,11 +409,22 @@ def create_app(
         def solved() -> dict[str, Any]:
             with session.lock:
                 start = session.game.position
-            result = session.game.puzzle.solve(start, node_limit=DEMO_NODES, time_limit=10)
+            # The puzzle's own demonstration where it has one (the tromino's divide and
+            # conquer, drawn with its quadrants), else the solver's line.
+            own = getattr(session.hooks, "demonstration", None)
+            shown = None if own is None else own(start)
+            if shown is None:
+                result = session.game.puzzle.solve(start, node_limit=DEMO_NODES, time_limit=10)
+                demo_ui = session.hooks.new_ui(start)
+            else:
+                line, demo_ui = shown
+                final = start
+                for move in line:
+                    final = final.play(move)
+                result = SearchResult(start, tuple(line), final, True)
             demo = Game.demonstration(result, headers={"Grade": session.grade},
                                       time_limit=None)
-            demo_session = Session(demo, session.hooks, session.hooks.new_ui(start),
-                                   session.grade, scored=True)
+            demo_session = Session(demo, session.hooks, demo_ui, session.grade, scored=True)
             return _view(games.add(demo_session), demo_session)
 
         return JSONResponse(await run_in_threadpool(solved))

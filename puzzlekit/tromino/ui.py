@@ -18,9 +18,20 @@ from puzzlekit.grid import Cell
 from puzzlekit.interface import Event, UiState, cell_of, move_cursor, overlay
 from puzzlekit.svg import Motion, Svg, SvgCanvas
 from puzzlekit.tromino.board import ORIENTATIONS, Board, Tromino
+from puzzlekit.tromino.construct import tile
 from puzzlekit.tromino.render import board_svg, geometry
 
-__all__ = ["HELP", "draw", "draw_move", "interpret", "motions", "new_ui", "status", "tromino_at"]
+__all__ = [
+    "HELP",
+    "demonstration",
+    "draw",
+    "draw_move",
+    "interpret",
+    "motions",
+    "new_ui",
+    "status",
+    "tromino_at",
+]
 
 HELP = ("Point at a cell: it is the corner of the L. Turn the L with the wheel or r; "
         "click (or Enter at the arrow keys' cursor) to drop it.")
@@ -87,9 +98,52 @@ def _outline(top: SvgCanvas, tromino: Tromino, colour: str, kind: str) -> None:
                  class_=kind, pointer_events="none")
 
 
+def demonstration(state: Board) -> tuple[tuple[Tromino, ...], UiState] | None:
+    """Golomb's divide and conquer on a ``2^k`` square with one hole and nothing placed:
+    the centre tromino first, then each quadrant the same way, drawn with the quadrant
+    lines; ``None`` for any other board (the page then plays the solver's line).
+
+    >>> line, ui = demonstration(Board.square(4, (0, 0)))
+    >>> line[0], ui["quadrants"]
+    (Tromino.parse('1,1 nw'), 4)
+    >>> demonstration(Board.parse("#..\\n...")) is None
+    True
+    """
+    side = state.width
+    if (state.height != side or side < 2 or side & (side - 1) or len(state.holes) != 1
+            or state.trominoes):
+        return None
+    ui = new_ui(state)
+    ui["quadrants"] = side
+    return tile(state).moves(), ui
+
+
+def _quadrant_lines(canvas: SvgCanvas, side: int) -> None:
+    """The lines that cut a ``side``-square into quadrants, and each quadrant again."""
+    size = side
+    while size >= 2:
+        half = size // 2
+        width = max(1.0, 3.0 * size / side)  # the first cuts thickest
+        for start in range(0, side, size):
+            middle = (start + half) * CELL_SIZE
+            canvas.line(middle, 0, middle, side * CELL_SIZE, stroke="#7b1fa2",
+                        **{"stroke-width": width, "pointer-events": "none"})
+            canvas.line(0, middle, side * CELL_SIZE, middle, stroke="#7b1fa2",
+                        **{"stroke-width": width, "pointer-events": "none"})
+        size = half
+
+
 def draw(state: Board, ui: UiState, *, hint: Tromino | None = None) -> Svg:
-    """The board, the ghost of the tromino pointed at (red if it does not fit), the hint."""
+    """The board, the ghost of the tromino pointed at (red if it does not fit), the hint;
+    in a divide-and-conquer demonstration, the quadrant lines too.
+
+    >>> line, ui = demonstration(Board.square(4, (0, 0)))
+    >>> draw(Board.square(4, (0, 0)), ui).count("#7b1fa2")  # 2 cuts of the board, 4 of quadrants
+    6
+    """
     top = SvgCanvas(state.width * CELL_SIZE, state.height * CELL_SIZE)
+    if ui.get("quadrants"):
+        _quadrant_lines(top, ui["quadrants"])
     if ui.get("hover"):
         ghost = tromino_at(tuple(ui["hover"]), ui["orientation"])
         if ghost is not None:

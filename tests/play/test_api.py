@@ -143,6 +143,26 @@ def test_a_demonstration_plays_the_solver_line(client):
     assert client.get("/api/scores", params={"puzzle": "tromino"}).json() == []
 
 
+def test_a_square_tromino_board_is_demonstrated_by_divide_and_conquer(client):
+    response = client.post("/api/new", json={"puzzle": "tromino", "grade": "easy",
+                                             "size": "8x8 holes=1", "seed": 3})
+    view = response.json()
+    assert response.status_code == 200, view
+    board = Game.from_record(client.get("/api/record", params={"game": view["game"]}).text).start
+    demo = client.post("/api/demonstration", json={"game": view["game"]}).json()
+    assert demo["svg"].count("#7b1fa2") == 2 + 4 + 8  # the quadrant lines, level by level
+    played = []
+    while demo["can_redo"]:
+        demo = client.post("/api/action", json={"game": demo["game"], "action": "redo"}).json()
+        played.append(demo["moves"])
+    record = Game.from_record(client.get("/api/record", params={"game": demo["game"]}).text)
+    assert demo["outcome"]["reason"] == "solved" and len(played) == 21
+    # Golomb's order: the centre tromino first, each quadrant then tiled in turn.
+    first = record.moves[0]
+    assert set(first.cells) <= {(3, 3), (3, 4), (4, 3), (4, 4)}
+    assert record.start == board
+
+
 def test_a_link_is_flashed_and_gravity_is_animated(client):
     view = new_game(client, "linkpath")
     view = client.post("/api/action", json={"game": view["game"], "action": "hint"}).json()
