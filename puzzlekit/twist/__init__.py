@@ -35,6 +35,7 @@ from puzzlekit.twist.api import (
     solutions,
     viable_piece_placements,
 )
+from puzzlekit.twist.board import LegalMoves, Placement, State
 from puzzlekit.twist.challenges import Challenge, challenge, challenge_starts, challenges
 from puzzlekit.twist.grading import (
     GRADES,
@@ -49,7 +50,6 @@ from puzzlekit.twist.levels import DEFAULT_NODE_LIMIT, effort, generate, random_
 from puzzlekit.twist.params import PRESETS, Params, check_params, params_of
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
 from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve
-from puzzlekit.twist.state import LegalMoves, Placement, State
 
 __all__ = [
     "COLOUR",

@@ -13,10 +13,10 @@ They take and give placement strings. The ``is_*`` predicates answer
 from __future__ import annotations
 
 from puzzlekit.limits import Budget
+from puzzlekit.twist.board import Placement, State, letter_count_problem, placement_problem
 from puzzlekit.twist.cover import bit_numbers, cover_problem
 from puzzlekit.twist.pieces import PEG_COUNT, PIECES
 from puzzlekit.twist.solver import iter_solutions
-from puzzlekit.twist.state import Placement, State, letter_count_problem, placement_problem
 
 __all__ = [
     "is_placement_string_valid",

@@ -20,7 +20,7 @@ from importlib import resources
 import attrs
 
 from puzzlekit.grid import check_int
-from puzzlekit.twist.state import State
+from puzzlekit.twist.board import State
 
 __all__ = ["Challenge", "challenge", "challenge_starts", "challenges"]
 

@@ -38,9 +38,9 @@ from puzzlekit.cli import (
 )
 from puzzlekit.serial import seconds, to_json
 from puzzlekit.twist.api import viable_piece_placements
+from puzzlekit.twist.board import State
 from puzzlekit.twist.challenges import challenge, challenges
 from puzzlekit.twist.solver import find_solutions
-from puzzlekit.twist.state import State
 
 __all__ = ["demo", "register"]
 

@@ -34,8 +34,8 @@ from functools import cached_property
 
 import attrs
 
+from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.pieces import COLOUR, HEIGHT, ON_BOARD, PIECES, WIDTH
-from puzzlekit.twist.state import Placement, State
 
 __all__ = [
     "CELL_ITEMS",

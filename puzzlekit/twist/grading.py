@@ -37,9 +37,9 @@ import attrs
 
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget
+from puzzlekit.twist.board import State
 from puzzlekit.twist.cover import COMPATIBLE, FOOTPRINT_ITEMS, cover_problem, fewest_covering
 from puzzlekit.twist.pieces import PEG_COUNT
-from puzzlekit.twist.state import State
 
 __all__ = [
     "GRADES",

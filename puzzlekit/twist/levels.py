@@ -31,11 +31,11 @@ from collections.abc import Iterator
 from puzzlekit.contract import Level
 from puzzlekit.levels import check_grade, draw
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, measure_difficulty
 from puzzlekit.twist.params import Params, check_params
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
 from puzzlekit.twist.solver import completion, has_one_solution, solution_count, tilings
-from puzzlekit.twist.state import Placement, State
 
 __all__ = ["DEFAULT_NODE_LIMIT", "effort", "generate", "random_state"]
 

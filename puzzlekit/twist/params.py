@@ -26,8 +26,8 @@ import attrs
 
 from puzzlekit.errors import ArgumentError, quoted
 from puzzlekit.params import read_params, write_params
+from puzzlekit.twist.board import State
 from puzzlekit.twist.pieces import HEIGHT, WIDTH
-from puzzlekit.twist.state import State
 
 __all__ = ["PRESETS", "Params", "check_params", "params_of"]
 

@@ -16,7 +16,7 @@ from puzzlekit.svg import GridGeometry, Svg, SvgCanvas, check_cell_size
 from puzzlekit.twist.pieces import COLUMNS, HEIGHT, ROWS, WIDTH, Colour
 
 if TYPE_CHECKING:
-    from puzzlekit.twist.state import Placement, State
+    from puzzlekit.twist.board import Placement, State
 
 __all__ = ["FILL", "draw_piece", "geometry", "svg", "text_grid"]
 

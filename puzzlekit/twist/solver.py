@@ -39,6 +39,7 @@ from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.grid import check_int
 from puzzlekit.limits import Budget, ProgressCallback
+from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.cover import (
     CELL_ITEMS,
     COMPATIBLE,
@@ -48,7 +49,6 @@ from puzzlekit.twist.cover import (
     cover_problem,
     fewest_covering,
 )
-from puzzlekit.twist.state import Placement, State
 
 __all__ = [
     "Solutions",

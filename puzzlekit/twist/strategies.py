@@ -21,10 +21,10 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ArgumentError
+from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.params import Params
 from puzzlekit.twist.pieces import COLOUR, HEIGHT, PEG_COUNT, PEGS, PIECES, WIDTH
 from puzzlekit.twist.solver import tilings
-from puzzlekit.twist.state import Placement, State
 
 __all__ = ["moves", "params", "placements", "solutions", "states"]
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from puzzlekit.interface import Event, TakeBack, UiState, move_cursor, overlay
 from puzzlekit.svg import GridGeometry, Motion, Svg, SvgCanvas
+from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.pieces import HEIGHT, PIECES, WIDTH, flipped, loops, rotated
 from puzzlekit.twist.render import draw_piece, geometry, svg
-from puzzlekit.twist.state import Placement, State
 
 __all__ = ["HELP", "draw", "draw_move", "interpret", "motions", "new_ui", "placement_near",
            "status"]

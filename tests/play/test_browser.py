@@ -14,9 +14,9 @@ import pytest
 
 from puzzlekit import PUZZLES
 from puzzlekit.tromino.board import ORIENTATIONS
+from puzzlekit.twist.board import Placement
 from puzzlekit.twist.pieces import flipped, loops, rotated
 from puzzlekit.twist.render import geometry as twist_geometry
-from puzzlekit.twist.state import Placement
 
 
 def _missing() -> str | None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from puzzlekit import ArgumentError, IllegalMoveError, ParseError
 from puzzlekit.twist import LegalMoves, Placement, State
-from puzzlekit.twist.state import letter_count_problem, placement_problem
+from puzzlekit.twist.board import letter_count_problem, placement_problem
 from puzzlekit.twist.strategies import states
 
 CHALLENGE_1 = "f3C4i6B0j2B0j1C0k3C0l4B0l5C0"
