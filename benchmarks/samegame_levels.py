@@ -24,7 +24,7 @@ import statistics
 import time
 
 from puzzlekit import LimitReached
-from puzzlekit.samegame import GRADES, Board, clearing_line, generate, solve
+from puzzlekit.samegame import GRADES, Board, Params, clearing_line, generate, solve
 
 Size = tuple[int, int, int]  # height, width, colours
 
@@ -36,8 +36,7 @@ def rate(size: Size, grade: str, seconds: float) -> tuple[float, int]:
     started = time.perf_counter()
     while (left := seconds - (time.perf_counter() - started)) > 0:
         try:
-            level = generate(grade, height=height, width=width, colours=colours, seed=made,
-                             time_limit=left)
+            level = generate(grade, Params(width, height, colours), seed=made, time_limit=left)
         except LimitReached:
             break
         assert level.grade == grade and level.replayed().is_solved
@@ -64,7 +63,7 @@ def efforts(size: Size, grade: str, count: int, lines: int) -> tuple[float, floa
     own, other, solver, randomly = [], [], [], []
     rng = random.Random(0)
     for seed in range(count):
-        board = generate(grade, height=height, width=width, colours=colours, seed=seed).start
+        board = generate(grade, Params(width, height, colours), seed=seed).start
         spent = [min(clearing_line(board, node_limit=64 * cells, seed=s).nodes, 64 * cells)
                  / cells for s in range(6)]
         own.append(statistics.median(spent[:3]))

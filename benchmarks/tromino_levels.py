@@ -21,7 +21,7 @@ import time
 from statistics import mean
 
 from puzzlekit.limits import Budget
-from puzzlekit.tromino import GRADES, Board, generate, random_board
+from puzzlekit.tromino import GRADES, Board, Params, generate, random_board
 from puzzlekit.tromino.solver import search_tiling
 
 BOARDS = [(8, 10), (8, 31), (64, 40), (64, 700), (64, 1501), (256, 64), (256, 4000),
@@ -57,7 +57,7 @@ def level_rates(quick: bool) -> None:
         count = 3 if quick else count
         for grade in GRADES:
             started = time.perf_counter()
-            levels = [generate(grade, height=side, width=side, seed=seed)
+            levels = [generate(grade, Params(side, side), seed=seed)
                       for seed in range(count)]
             seconds = time.perf_counter() - started
             print(f"generate {grade:<6} {side:>2}x{side:<2} {count / seconds:7.1f} levels/s   "
