@@ -1,7 +1,8 @@
 """Every puzzle played in headless Chromium: to the end by clicks and drags, undo, a hint,
 the record saved and loaded again, the high score shown.
 
-Skipped when Chromium or Selenium is missing, except under CI (CI=... set): then it fails.
+Skipped when Chromium, Selenium or uvicorn is missing, except where the environment
+variable PUZZLEKIT_BROWSER_TESTS is ``required`` (``.ci/run`` sets it): there it fails.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ def _missing() -> str | None:
 
 
 if (why := _missing()) is not None:
-    if os.environ.get("CI"):
-        raise RuntimeError(f"the browser tests must run under CI: {why}")
+    # .ci/run sets this where it installs the browser and the extras: there, a missing
+    # piece is a failure, not a skip (the tests of the installed wheel have no extras).
+    if os.environ.get("PUZZLEKIT_BROWSER_TESTS") == "required":
+        raise RuntimeError(f"the browser tests must run here: {why}")
     pytest.skip(why, allow_module_level=True)
 
 from puzzlekit.play.server import running  # noqa: E402

@@ -4,7 +4,6 @@ playouts and adaptation it runs. Skipped without numba."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +17,8 @@ from puzzlekit.samegame import (
     play_sequence,
 )
 from puzzlekit.samegame.strategies import boards, rules
+
+np = pytest.importorskip("numpy")  # numba brings it: after numba's check, never fails
 
 CLASSES = len(kernel.SIZE_CLASS_BOUNDS) + 1
 
