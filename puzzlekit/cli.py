@@ -396,9 +396,10 @@ def _solve(args: argparse.Namespace) -> int:
     if jobs > 1:
         result = portfolio.solve(puzzle, state, jobs=jobs, seed=seed, **limits)
     else:
-        seeded = {"seed": seed} if puzzle.seeded else {}
         try:
-            result = puzzle.solve(state, progress=progress_line(args), **seeded, **limits)
+            result = puzzle.solve(
+                state, progress=progress_line(args), **puzzle.seeding(seed), **limits
+            )
         finally:
             end_progress(args)
     _write_svg(args, result.final)
@@ -642,13 +643,9 @@ def _demo(_args: argparse.Namespace) -> int:
             print(importlib.import_module(puzzle.commands).demo())
         else:
             start = puzzle.random_state(1, puzzle.presets["small"])
-            print(puzzle.solve(start, node_limit=100_000, **_seed_of(puzzle)).final)
+            print(puzzle.solve(start, node_limit=100_000, **puzzle.seeding(1)).final)
         print()
     return EXIT_OK
-
-
-def _seed_of(puzzle: PuzzleType[Any, Any]) -> dict[str, Any]:
-    return {"seed": 1} if puzzle.seeded else {}
 
 
 def build_parser() -> argparse.ArgumentParser:

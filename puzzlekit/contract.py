@@ -342,3 +342,13 @@ class PuzzleType(Generic[S, M]):
     """The module with the puzzle's front-end hooks (see :mod:`puzzlekit.interface`), or
     ``None``: ``puzzlekit play`` then offers the legal moves as a list."""
 
+    def seeding(self, seed: int | None) -> dict[str, Any]:
+        """The keyword arguments that hand *seed* to :attr:`solve`: ``{"seed": seed}`` where
+        the puzzle is :attr:`seeded`, none where its search draws no random numbers.
+
+        >>> from puzzlekit import PUZZLES
+        >>> PUZZLES["samegame"].seeding(3), PUZZLES["twist"].seeding(3)
+        ({'seed': 3}, {})
+        """
+        return {"seed": seed} if self.seeded else {}
+

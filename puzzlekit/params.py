@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final, Protocol, Self, runtime_checkable
+from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
 
 from puzzlekit.errors import ArgumentError, ParseError, quoted
 from puzzlekit.settings import Reader, integer, read_settings, write_settings
@@ -37,6 +37,7 @@ __all__ = [
     "PuzzleParams",
     "check_presets",
     "integer",
+    "or_default",
     "parse_size",
     "read_params",
     "write_params",
@@ -46,6 +47,8 @@ PRESET_NAMES: Final = ("default", "small", "tiny", "big")
 """The presets every puzzle names: ``default`` (what a player gets), ``small`` (solves
 completely in well under a second), ``tiny`` (the smallest worth playing) and ``big``
 (for limit tests: large enough that a search needs its limits)."""
+
+P = TypeVar("P")
 
 _SIZE: Final = re.compile(r"([0-9]{1,9})[xX]([0-9]{1,9})")
 
@@ -137,3 +140,24 @@ def check_presets(presets: Mapping[str, Any], params: type[Any]) -> None:
     for name, value in presets.items():
         if not isinstance(value, params):
             raise ArgumentError(f"preset {name!r} is not a {params.__name__}")
+
+
+def or_default(params: object, presets: Mapping[str, P], kind: type[P], puzzle: str) -> P:
+    """*params* when it is a *kind*, the ``default`` preset for ``None``, a :class:`TypeError`
+    for anything else (each puzzle's ``params_or_default`` is this with its own presets).
+
+    >>> or_default(None, {"default": 3}, int, "counting")
+    3
+    >>> or_default("8x8", {"default": 3}, int, "counting")
+    Traceback (most recent call last):
+    ...
+    TypeError: params must be counting params or None, not str (read text with int.parse)
+    """
+    if params is None:
+        return presets["default"]
+    if not isinstance(params, kind):
+        raise TypeError(
+            f"params must be {puzzle} params or None, not {type(params).__name__} "
+            f"(read text with {kind.__name__}.parse)"
+        )
+    return params

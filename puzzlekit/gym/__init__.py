@@ -116,7 +116,10 @@ for _name, _env_id in environments().items():
 
 
 def __getattr__(name: str) -> Any:
-    # The puzzles' own environment classes (``SameGameEnv``) live in their folders.
+    # The puzzles' own environment classes (``SameGameEnv``) live in their folders; a
+    # dunder probe (inspect, doctest, pickle) must not import every adapter.
+    if name.startswith("__"):
+        raise AttributeError(f"module 'puzzlekit.gym' has no attribute {name!r}")
     for puzzle in PUZZLES:
         target = PUZZLES[puzzle].gym
         if target is not None:

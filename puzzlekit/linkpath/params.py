@@ -23,7 +23,7 @@ import attrs
 from puzzlekit.errors import ArgumentError, ParseError, quoted
 from puzzlekit.grid import check_int
 from puzzlekit.linkpath.board import MAX_SIDE, RULE_SETTINGS, Board, Rules
-from puzzlekit.params import read_params, write_params
+from puzzlekit.params import or_default, read_params, write_params
 from puzzlekit.settings import Reader, integer
 
 __all__ = ["MAX_KINDS", "PRESETS", "Params", "params_of", "params_or_default"]
@@ -151,13 +151,14 @@ def params_of(board: Board) -> Params:
 
 
 def params_or_default(params: Params | None) -> Params:
-    """*params*, or the ``default`` preset for ``None`` (a TypeError for anything else).
+    """*params*, or the ``default`` preset for ``None``; a :class:`TypeError` for anything
+    but a :class:`Params`.
 
     >>> params_or_default(None) == PRESETS["default"]
     True
+    >>> params_or_default("12x8")
+    Traceback (most recent call last):
+    ...
+    TypeError: params must be linkpath params or None, not str (read text with Params.parse)
     """
-    if params is None:
-        return PRESETS["default"]
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be linkpath Params or None, not {type(params).__name__}")
-    return params
+    return or_default(params, PRESETS, Params, "linkpath")

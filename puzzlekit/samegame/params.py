@@ -24,7 +24,7 @@ import attrs
 
 from puzzlekit.errors import ArgumentError, ParseError, quoted
 from puzzlekit.grid import check_int
-from puzzlekit.params import read_params, write_params
+from puzzlekit.params import or_default, read_params, write_params
 from puzzlekit.samegame.board import MAX_COLOURS, MAX_SIDE, Board
 from puzzlekit.samegame.rules import RULE_SETS, RULE_SETTINGS, STANDARD, Rules
 from puzzlekit.settings import Reader, integer, one_of
@@ -153,13 +153,14 @@ def params_of(board: Board) -> Params:
 
 
 def params_or_default(params: Params | None) -> Params:
-    """*params*, or the ``default`` preset for ``None`` (a TypeError for anything else).
+    """*params*, or the ``default`` preset for ``None``; a :class:`TypeError` for anything
+    but a :class:`Params`.
 
     >>> params_or_default(None) == PRESETS["default"]
     True
+    >>> params_or_default("10x10")
+    Traceback (most recent call last):
+    ...
+    TypeError: params must be samegame params or None, not str (read text with Params.parse)
     """
-    if params is None:
-        return PRESETS["default"]
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be samegame Params or None, not {type(params).__name__}")
-    return params
+    return or_default(params, PRESETS, Params, "samegame")

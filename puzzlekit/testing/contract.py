@@ -53,10 +53,6 @@ def _expect(condition: object, message: str) -> None:
         raise ContractError(message)
 
 
-def _seeded(puzzle: PuzzleType[Any, Any], seed: int) -> dict[str, Any]:
-    return {"seed": seed} if puzzle.seeded else {}
-
-
 def _small_start(puzzle: PuzzleType[Any, Any], rng: random.Random) -> Any:
     preset = rng.choice(("small", "tiny"))
     return puzzle.random_state(rng.randrange(2**32), puzzle.presets[preset])
@@ -160,7 +156,7 @@ def check_solving(puzzle: PuzzleType[Any, Any], rng: random.Random, rounds: int)
     for _ in range(rounds):
         state = puzzle.random_state(rng.randrange(2**32), puzzle.presets["small"])
         seed = rng.randrange(2**32)
-        result = puzzle.solve(state, **_seeded(puzzle, seed))
+        result = puzzle.solve(state, **puzzle.seeding(seed))
         _check_result(puzzle, state, result)
         _expect(result.complete, f"{puzzle.name}: a small start {str(state)!r} did not solve "
                 "completely without limits")
@@ -173,7 +169,7 @@ def check_solving(puzzle: PuzzleType[Any, Any], rng: random.Random, rounds: int)
         if result.solution is not None and result.score is None:
             hint = puzzle.hint(state)
             _expect(hint in state.legal_moves(), f"{puzzle.name}: an illegal hint {hint}")
-            after = puzzle.solve(state.play(hint), **_seeded(puzzle, seed))
+            after = puzzle.solve(state.play(hint), **puzzle.seeding(seed))
             _expect(after.solution is not None, f"{puzzle.name}: hint {hint} lost the game")
         elif result.score is None:
             try:
@@ -194,9 +190,9 @@ def check_limits(puzzle: PuzzleType[Any, Any], rng: random.Random, rounds: int) 
     """Limits never give a wrong "impossible"; calls return within their time limits."""
     for _ in range(rounds):
         state = puzzle.random_state(rng.randrange(2**32), puzzle.presets["small"])
-        truth = puzzle.solve(state, **_seeded(puzzle, 1))
+        truth = puzzle.solve(state, **puzzle.seeding(1))
         nodes = rng.randrange(31)
-        limited = puzzle.solve(state, node_limit=nodes, **_seeded(puzzle, 1))
+        limited = puzzle.solve(state, node_limit=nodes, **puzzle.seeding(1))
         _check_result(puzzle, state, limited)
         if limited.proved_unsolvable:
             _expect(truth.proved_unsolvable, f"{puzzle.name}: node_limit={nodes} proved a "
@@ -212,9 +208,9 @@ def check_limits(puzzle: PuzzleType[Any, Any], rng: random.Random, rounds: int) 
     big = puzzle.random_state(rng.randrange(2**32), puzzle.presets["big"])
     # One call first, untimed: an engine may load or compile itself once, before any limit
     # counts (a compiled kernel's first use); the limits are about the searches after that.
-    puzzle.solve(big, node_limit=1, **_seeded(puzzle, 1))
+    puzzle.solve(big, node_limit=1, **puzzle.seeding(1))
     for call in (
-        lambda: puzzle.solve(big, time_limit=0.05, **_seeded(puzzle, 1)),
+        lambda: puzzle.solve(big, time_limit=0.05, **puzzle.seeding(1)),
         lambda: puzzle.hint(big, time_limit=0.05),
     ):
         began = time.monotonic()
@@ -223,7 +219,7 @@ def check_limits(puzzle: PuzzleType[Any, Any], rng: random.Random, rounds: int) 
         spent = time.monotonic() - began
         _expect(spent <= 0.05 + LIMIT_SLACK, f"{puzzle.name}: a 0.05 s limit on the big "
                 f"preset took {spent:.2f} s")
-    _check_result(puzzle, big, puzzle.solve(big, node_limit=0, **_seeded(puzzle, 1)))
+    _check_result(puzzle, big, puzzle.solve(big, node_limit=0, **puzzle.seeding(1)))
 
 
 class _StepClock:
@@ -310,7 +306,7 @@ def check_json(puzzle: PuzzleType[Any, Any], rng: random.Random, rounds: int) ->
         document = to_json(state)
         _expect(document["puzzle"] == puzzle.name, f"{puzzle.name}: JSON names another puzzle")
         _expect(from_json(document) == state, f"{puzzle.name}: a state's JSON does not read back")
-        result = puzzle.solve(state, node_limit=1000, **_seeded(puzzle, 1))
+        result = puzzle.solve(state, node_limit=1000, **puzzle.seeding(1))
         _expect(from_json(to_json(result)) == result, f"{puzzle.name}: a result's JSON")
         dumps(to_json(result))
     level = puzzle.generate(puzzle.grades[0], puzzle.presets["small"], seed=1)

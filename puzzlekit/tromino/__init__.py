@@ -77,10 +77,10 @@ from puzzlekit.tromino.owner import golomb_owner
 from puzzlekit.tromino.params import (
     PRESETS,
     Params,
-    check_params,
     check_playable,
     default_holes,
     params_of,
+    params_or_default,
 )
 from puzzlekit.tromino.shuffle import PROVED_CELLS, random_board, random_state, random_tiling
 from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, TilingCount, search_count, solve
@@ -111,7 +111,6 @@ __all__ = [
     "Tromino",
     "TrominoMoves",
     "Walkthrough",
-    "check_params",
     "check_playable",
     "colour",
     "count_completions",
@@ -125,6 +124,7 @@ __all__ = [
     "is_proper_colouring",
     "is_tileable",
     "params_of",
+    "params_or_default",
     "random_board",
     "random_state",
     "random_tiling",

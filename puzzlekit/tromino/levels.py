@@ -57,7 +57,7 @@ from puzzlekit.tromino.board import (
     cells_mask,
     full_mask,
 )
-from puzzlekit.tromino.params import Params, check_params, check_playable
+from puzzlekit.tromino.params import Params, check_playable, params_or_default
 from puzzlekit.tromino.shuffle import build_tiling
 from puzzlekit.tromino.solver import check_search_size, connected_region, tile_free_cells
 from puzzlekit.tromino.tiling import Tiling
@@ -345,7 +345,7 @@ def generate(
     Params(width=6, height=6, holes=3)
     """
     check_grade(grade, GRADES)
-    params = check_params(params)
+    params = params_or_default(params)
     check_playable(params)
     height, width, holes = params.height, params.width, params.holes
     if grade != GRADES[0] and height * width - holes <= 3:

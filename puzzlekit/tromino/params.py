@@ -26,12 +26,12 @@ import attrs
 
 from puzzlekit.errors import ArgumentError, ParseError, quoted
 from puzzlekit.grid import check_int
-from puzzlekit.params import read_params, write_params
+from puzzlekit.params import or_default, read_params, write_params
 from puzzlekit.settings import integer
 from puzzlekit.tromino.board import MAX_CELLS, Board, check_size
 from puzzlekit.tromino.construct import rectangle_tileable
 
-__all__ = ["PRESETS", "Params", "check_params", "check_playable", "default_holes", "params_of"]
+__all__ = ["PRESETS", "Params", "check_playable", "default_holes", "params_of", "params_or_default"]
 
 
 def default_holes(height: int, width: int) -> int:
@@ -154,25 +154,19 @@ def params_of(board: Board) -> Params:
     return Params(board.width, board.height, holes=len(board.holes))
 
 
-def check_params(params: object) -> Params:
-    """*params*, or the ``default`` preset for ``None``; a :class:`TypeError` for
-    anything but a :class:`Params`.
+def params_or_default(params: Params | None) -> Params:
+    """*params*, or the ``default`` preset for ``None``; a :class:`TypeError` for anything
+    but a :class:`Params`.
 
-    >>> check_params(None)
-    Params(width=8, height=8, holes=10)
-    >>> check_params("8x8")
+    >>> params_or_default(None) == PRESETS["default"]
+    True
+    >>> params_or_default("8x8")
     Traceback (most recent call last):
     ...
-    TypeError: params must be a tromino Params or None, not str (read text with Params.parse)
+    TypeError: params must be tromino params or None, not str (read text with Params.parse)
     """
-    if params is None:
-        return PRESETS["default"]
-    if not isinstance(params, Params):
-        raise TypeError(
-            f"params must be a tromino Params or None, not {type(params).__name__} "
-            "(read text with Params.parse)"
-        )
-    return params
+    return or_default(params, PRESETS, Params, "tromino")
+
 
 
 def check_playable(params: Params) -> None:

@@ -63,7 +63,7 @@ from puzzlekit.tromino.construct import (
     rectangle_tileable,
     untileable_reason,
 )
-from puzzlekit.tromino.params import Params, check_params, check_playable
+from puzzlekit.tromino.params import Params, check_playable, params_or_default
 from puzzlekit.tromino.solver import Triple, decide_free_cells, search_tiling
 from puzzlekit.tromino.tiling import Tiling
 
@@ -616,6 +616,6 @@ def random_state(seed: int | None = None, params: Params | None = None) -> Board
     >>> board == random_state(7, Params(9, 5, holes=3)), params_of(board), board.is_solved
     (True, Params(width=9, height=5, holes=3), False)
     """
-    params = check_params(params)
+    params = params_or_default(params)
     check_playable(params)
     return random_board(params.height, params.width, holes=params.holes, seed=seed)

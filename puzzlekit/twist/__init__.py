@@ -47,7 +47,7 @@ from puzzlekit.twist.grading import (
     grade_of,
 )
 from puzzlekit.twist.levels import DEFAULT_NODE_LIMIT, effort, generate, random_state
-from puzzlekit.twist.params import PRESETS, Params, check_params, params_of
+from puzzlekit.twist.params import PRESETS, Params, params_of, params_or_default
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS, PIECES, SHAPES, Colour, loops
 from puzzlekit.twist.solver import Solutions, count_solutions, find_solutions, hint, solve
 
@@ -75,7 +75,6 @@ __all__ = [
     "challenge",
     "challenge_starts",
     "challenges",
-    "check_params",
     "count_solutions",
     "difficulty",
     "effort",
@@ -88,6 +87,7 @@ __all__ = [
     "is_placement_well_formed",
     "loops",
     "params_of",
+    "params_or_default",
     "random_state",
     "solutions",
     "solve",

@@ -33,7 +33,7 @@ from puzzlekit.levels import check_grade, draw
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, measure_difficulty
-from puzzlekit.twist.params import Params, check_params
+from puzzlekit.twist.params import Params, params_or_default
 from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
 from puzzlekit.twist.solver import completion, has_one_solution, solution_count, tilings
 
@@ -84,7 +84,7 @@ def random_state(seed: int | None = None, params: Params | None = None) -> State
     >>> start == random_state(3, Params()), solve(start).solved
     (True, True)
     """
-    check_params(params)
+    params_or_default(params)
     rng = make_rng(seed)
     pieces = _solution(rng)
     pegs = _pegs(pieces, rng)
@@ -161,7 +161,7 @@ def generate(
     (True, 1, 'starter')
     """
     check_grade(grade, GRADES)  # draw() takes None for any grade; generate() does not
-    check_params(params)
+    params_or_default(params)
     return draw(
         grade,
         GRADES,

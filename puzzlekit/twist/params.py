@@ -25,11 +25,11 @@ from typing import Final, Self
 import attrs
 
 from puzzlekit.errors import ArgumentError, quoted
-from puzzlekit.params import read_params, write_params
+from puzzlekit.params import or_default, read_params, write_params
 from puzzlekit.twist.board import State
 from puzzlekit.twist.pieces import HEIGHT, WIDTH
 
-__all__ = ["PRESETS", "Params", "check_params", "params_of"]
+__all__ = ["PRESETS", "Params", "params_of", "params_or_default"]
 
 
 @attrs.frozen
@@ -100,22 +100,15 @@ def params_of(state: State) -> Params:
     return Params()
 
 
-def check_params(params: object) -> Params:
+def params_or_default(params: Params | None) -> Params:
     """*params*, or the ``default`` preset for ``None``; a :class:`TypeError` for anything
     but a :class:`Params`.
 
-    >>> check_params(None) == PRESETS["default"]
+    >>> params_or_default(None) == PRESETS["default"]
     True
-    >>> check_params("8x4")
+    >>> params_or_default("8x4")
     Traceback (most recent call last):
     ...
-    TypeError: params must be a twist Params or None, not str (read text with Params.parse)
+    TypeError: params must be twist params or None, not str (read text with Params.parse)
     """
-    if params is None:
-        return PRESETS["default"]
-    if not isinstance(params, Params):
-        raise TypeError(
-            f"params must be a twist Params or None, not {type(params).__name__} "
-            "(read text with Params.parse)"
-        )
-    return params
+    return or_default(params, PRESETS, Params, "twist")

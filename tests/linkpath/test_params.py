@@ -75,7 +75,7 @@ def test_bad_params_values_say_what():
         Params(rules="gravity=down")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="an odd number"):
         random_state(1, Params(3, 3, 2))
-    with pytest.raises(TypeError, match="params must be linkpath Params"):
+    with pytest.raises(TypeError, match="params must be linkpath params"):
         random_state(1, "6x4")  # type: ignore[arg-type]
 
 

@@ -186,7 +186,7 @@ def test_limits_and_arguments() -> None:
         generate("easy", sized(1001, 1))
     with pytest.raises(ArgumentError, match="colours"):
         clearable_board(sized(2, 2, 63))
-    with pytest.raises(TypeError, match="params must be samegame Params"):
+    with pytest.raises(TypeError, match="params must be samegame params"):
         clearable_board("2x2")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rules must be a samegame Rules"):
         sized(2, 2, 3, "standard")  # type: ignore[arg-type]

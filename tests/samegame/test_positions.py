@@ -104,5 +104,5 @@ def test_random_state_keeps_its_params(wanted, seed):
 def test_random_state_defaults_to_the_default_preset_and_fresh_randomness():
     assert params_of(random_state(1)) == PRESETS["default"]
     assert len({random_state() for _ in range(4)}) == 4
-    with pytest.raises(TypeError, match="params must be samegame Params"):
+    with pytest.raises(TypeError, match="params must be samegame params"):
         random_state(1, "5x5")  # type: ignore[arg-type]
