@@ -87,19 +87,19 @@ def numba_rate(seconds: float) -> tuple[float, float]:
     boards = load_standard_set()
     starts = [kernel.KernelBoard(board) for board in boards]
     rules = starts[0].rules
-    scratch = kernel.Scratch(starts[0].grid.shape[0], 5)
-    policy = np.zeros(1)  # one code for every move: uniform
+    scratch = kernel.Scratch(starts[0].grid.shape[0], 5, 17)
+    weights = np.ones(1)  # one code for every move: uniform
     state = np.array([1], dtype=np.uint64)
-    line = np.empty(225, dtype=np.int64)
+    line = np.empty(225, dtype=np.int32)
     playouts = moves = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         start = starts[playouts % len(starts)]
         _, made, _ = kernel.playout(
             start.grid, start.used, start.stride, 5, 2, rules.move_scores, rules.clear_bonus,
-            rules.end_rule, rules.size_class, 8, -1, policy, state, 1 << 30, line,
-            scratch.grid, scratch.labels, scratch.sizes, scratch.starts, scratch.stack,
-            scratch.cells, scratch.codes, scratch.counts,
+            rules.end_rule, rules.size_class, 8, -1, weights, state, 1 << 30, line,
+            scratch.grid, scratch.heights, scratch.mark, scratch.queue, scratch.cells,
+            scratch.codes, scratch.chances, scratch.counts,
         )
         moves += int(made)
         playouts += 1

@@ -54,14 +54,14 @@ __all__ = [
     "KernelRules",
     "Scratch",
     "adapt",
-    "count_moves",
+    "column_heights",
     "encode",
     "end_score",
-    "label_groups",
+    "flood",
     "legal_moves",
     "line_choices",
     "playout",
-    "remove_group",
+    "remove_cells",
 ]
 
 END_RULES: Final = {"none": 0, "per-colour": 1, "total": 2}
@@ -120,27 +120,27 @@ class KernelRules:
 class Scratch:
     """The work arrays of the kernel's moves for boards of *cells* cells (reused, never shared).
 
-    >>> Scratch(6).labels.shape
+    >>> Scratch(6).mark.shape
     (6,)
     """
 
-    __slots__ = ("cells", "codes", "counts", "grid", "labels", "sizes", "stack", "starts")
+    __slots__ = ("cells", "chances", "codes", "counts", "grid", "heights", "mark", "queue")
 
-    def __init__(self, cells: int, colours: int = 62) -> None:
+    def __init__(self, cells: int, colours: int = 62, columns: int | None = None) -> None:
         self.grid = np.empty(cells, dtype=np.int8)
         """A board the kernel plays on."""
-        self.labels = np.empty(cells, dtype=np.int32)
-        """The group of each cell (``-1`` for empty cells)."""
-        self.sizes = np.empty(cells, dtype=np.int64)
-        """Blocks per group."""
-        self.starts = np.empty(cells, dtype=np.int64)
-        """The first cell found of each group (any cell names it in a move)."""
-        self.stack = np.empty(cells, dtype=np.int64)
-        """The flood fill's stack."""
-        self.cells = np.empty(cells, dtype=np.int64)
-        """The legal moves of a position, each as one cell of its group."""
+        self.heights = np.zeros(cells if columns is None else columns, dtype=np.int32)
+        """Blocks per column of the array (the guard columns hold 0)."""
+        self.mark = np.zeros(cells, dtype=np.int32)
+        """The stamp of the last flood fill that reached each cell (no reset between fills)."""
+        self.queue = np.empty(cells, dtype=np.int32)
+        """The flood fill's queue: the cells of the group it filled, in its first slots."""
+        self.cells = np.empty(cells, dtype=np.int32)
+        """The legal moves of a position, each as the first cell of its group."""
         self.codes = np.empty(cells, dtype=np.int64)
         """The policy code of each legal move."""
+        self.chances = np.empty(cells, dtype=np.float64)
+        """The policy weight of each legal move."""
         self.counts = np.empty(colours, dtype=np.int64)
         """Blocks left of each colour."""
 
@@ -149,70 +149,100 @@ class Scratch:
 
 
 @njit(cache=True)
-def label_groups(grid, used, stride, labels, sizes, starts, stack):  # type: ignore[no-untyped-def]
-    """Label the groups of the first *used* columns: ``labels[cell]``, ``sizes[g]``,
-    ``starts[g]`` (the group's first cell); returns their number.
+def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-def]
+    """Stamp the group of the block at *cell* in *mark*; its cells go to ``queue[:size]``.
 
-    Groups are numbered in the order of their first cell (column by column,
-    bottom up). Only blocks get labels: the caller looks at the colour first.
+    Returns its size. A cell whose mark already is *stamp* counts as filled,
+    so one stamp serves every group of a position.
     """
-    end = (used + 1) * stride
-    for base in range(stride, end, stride):
-        i = base
-        while grid[i] >= 0:
-            labels[i] = -1
-            i += 1
-    groups = 0
-    for base in range(stride, end, stride):
-        first = base
-        while grid[first] >= 0:
-            if labels[first] < 0:
-                colour = grid[first]
-                labels[first] = groups
-                starts[groups] = first
-                stack[0] = first
-                top = 0
-                size = 0
-                while top >= 0:
-                    i = stack[top]
-                    top -= 1
-                    size += 1
-                    # The guard cells around the board are never a colour: no bounds checks.
-                    for j in (i + 1, i - 1, i + stride, i - stride):
-                        if grid[j] == colour and labels[j] < 0:
-                            labels[j] = groups
-                            top += 1
-                            stack[top] = j
-                sizes[groups] = size
-                groups += 1
-            first += 1
-    return groups
+    colour = grid[cell]
+    mark[cell] = stamp
+    queue[0] = cell
+    head = 0
+    tail = 1
+    # The guard cells around the board are never a colour: no bounds checks.
+    while head < tail:
+        i = queue[head]
+        head += 1
+        j = i + 1
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+        j = i - 1
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+        j = i + stride
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+        j = i - stride
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+    return tail
 
 
 @njit(cache=True)
-def remove_group(grid, used, stride, labels, group):  # type: ignore[no-untyped-def]
-    """Remove the blocks labelled *group* from the first *used* columns: blocks fall,
-    emptied columns close from the right. Returns the columns still used."""
-    kept = 0
-    for x in range(used):
-        base = (x + 1) * stride
-        target = (kept + 1) * stride
-        h = 0
-        i = base
+def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
+    """Fill ``heights[1:used + 1]`` with the blocks of each used column of *grid*."""
+    heights[:] = 0
+    for x in range(1, used + 1):
+        i = x * stride
         while grid[i] >= 0:
-            if labels[i] != group:
-                grid[target + h] = grid[i]
-                h += 1
             i += 1
-        if h > 0:
-            for y in range(h, stride - 1):
-                grid[target + y] = -1
-            kept += 1
-    for x in range(kept, used):
-        base = (x + 1) * stride
-        for y in range(stride - 1):
-            grid[base + y] = -1
-    return kept
+        heights[x] = i - x * stride
+
+
+@njit(cache=True)
+def remove_cells(grid, used, stride, heights, queue, size):  # type: ignore[no-untyped-def]
+    """Remove the group in ``queue[:size]`` (as :func:`flood` left it): blocks fall,
+    emptied columns close from the right. Returns the columns still used.
+
+    Only the columns the group touches are compacted; the ones on their
+    right move only when a column empties.
+    """
+    low = used + 1
+    high = 0
+    for k in range(size):
+        i = queue[k]
+        grid[i] = -1
+        x = i // stride
+        low = min(low, x)
+        high = max(high, x)
+    emptied = False
+    for x in range(low, high + 1):
+        base = x * stride
+        kept = 0
+        for i in range(base, base + heights[x]):
+            if grid[i] >= 0:
+                grid[base + kept] = grid[i]
+                kept += 1
+        for i in range(base + kept, base + heights[x]):
+            grid[i] = -1
+        heights[x] = kept
+        emptied |= kept == 0
+    if not emptied:
+        return used
+    target = low
+    for x in range(low, used + 1):
+        h = heights[x]
+        if h == 0:
+            continue
+        if x != target:
+            base = x * stride
+            into = target * stride
+            for y in range(h):
+                grid[into + y] = grid[base + y]
+                grid[base + y] = -1
+            heights[target] = h
+            heights[x] = 0
+        target += 1
+    return target - 1
 
 
 @njit(cache=True)
@@ -234,50 +264,47 @@ def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untype
 
 
 @njit(cache=True)
-def count_moves(grid, used, stride, min_group, labels, sizes, starts, stack):  # type: ignore[no-untyped-def]
-    """How many groups of at least *min_group* blocks *grid* has (0: the game is over)."""
-    groups = label_groups(grid, used, stride, labels, sizes, starts, stack)
-    found = 0
-    for g in range(groups):
-        if sizes[g] >= min_group:
-            found += 1
-    return found
-
-
-@njit(cache=True)
 def legal_moves(  # type: ignore[no-untyped-def]
-    grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
-    labels, sizes, starts, stack, cells, codes,
+    grid, used, stride, heights, min_group, tabu, counts, size_class, classes, colours, table,
+    mark, stamp, queue, cells, codes,
 ):
     """The moves the tabu policy allows, as ``cells`` and policy ``codes``; their number.
 
-    A group of colour *tabu* is allowed only when it holds every block of
-    that colour left, or when no other move exists (``tabu = -1``: no tabu).
-    A move's code combines its group's first cell, colour and size class,
-    folded into a policy of *table* entries.
+    One flood fill per group, all under *stamp* (fresh: no cell marked with
+    it yet). A group of colour *tabu* is allowed only when it holds every
+    block of that colour left, or when no other move exists (``tabu = -1``:
+    no tabu). A move is named by its group's first cell in column order; its
+    code combines that cell, the colour and the size class, folded into a
+    policy of *table* entries.
     """
-    groups = label_groups(grid, used, stride, labels, sizes, starts, stack)
     found = 0
-    for g in range(groups):
-        size = sizes[g]
-        if size < min_group:
-            continue
-        colour = grid[starts[g]]
-        if colour == tabu and size < counts[tabu]:
-            continue
-        cells[found] = starts[g]
-        codes[found] = ((starts[g] * colours + colour) * classes + size_class[size]) % table
-        found += 1
-    if found == 0:
-        for g in range(groups):
-            size = sizes[g]
-            if size >= min_group:
-                colour = grid[starts[g]]
-                cells[found] = starts[g]
-                codes[found] = (
-                    (starts[g] * colours + colour) * classes + size_class[size]
-                ) % table
+    held = cells.shape[0]  # the groups the tabu holds back, filled from the end
+    for x in range(1, used + 1):
+        base = x * stride
+        for first in range(base, base + heights[x]):
+            if mark[first] == stamp:
+                continue
+            size = flood(grid, stride, first, mark, stamp, queue)
+            if size < min_group:
+                continue
+            colour = grid[first]
+            code = (first * colours + colour) * classes + size_class[size]
+            if code >= table:
+                code %= table
+            if colour == tabu and size < counts[tabu]:
+                held -= 1
+                cells[held] = first
+                codes[held] = code
+            else:
+                cells[found] = first
+                codes[found] = code
                 found += 1
+    if found == 0:
+        # Only the tabu colour is left to play: its groups, in the order found.
+        for k in range(cells.shape[0] - 1, held - 1, -1):
+            cells[found] = cells[k]
+            codes[found] = codes[k]
+            found += 1
     return found
 
 
@@ -293,28 +320,42 @@ def _random(state):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: ignore[no-untyped-def]
+    """Copy *root* into *grid* with its heights and colour counts, marks cleared."""
+    grid[:] = root
+    column_heights(grid, used, stride, heights)
+    mark[:] = 0
+    for c in range(colours):
+        counts[c] = 0
+    for i in range(grid.shape[0]):
+        if grid[i] >= 0:
+            counts[grid[i]] += 1
+
+
+@njit(cache=True)
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
-    size_class, classes, tabu, policy, state, max_moves, line,
-    grid, labels, sizes, starts, stack, cells, codes, counts,
+    size_class, classes, tabu, weights, state, max_moves, line,
+    grid, heights, mark, queue, cells, codes, chances, counts,
 ):
     """One policy playout from *root*: ``(score, moves, finished)``, move ``k`` in ``line[k]``.
 
-    A move is drawn among :func:`legal_moves` with weight
-    ``exp(policy[code])``; ``line[k]`` is a cell of its group. It stops
-    after *max_moves* moves; a line cut short (``finished`` false) scores
-    its moves only, no end score.
+    A move is drawn among :func:`legal_moves` with probability proportional
+    to ``weights[code]`` (the exponentials of the policy, kept beside it);
+    ``line[k]`` is the first cell of its group. It stops after *max_moves*
+    moves; a line cut short (``finished`` false) scores its moves only, no
+    end score.
     """
-    grid[:] = root
-    _count_colours(grid, counts, colours)
-    table = policy.shape[0]
-    weights = np.empty(cells.shape[0])
+    _start(root, used, stride, colours, grid, heights, mark, counts)
+    table = weights.shape[0]
+    stamp = 0
     score = 0
     made = 0
     while True:
+        stamp += 1
         found = legal_moves(
-            grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
-            labels, sizes, starts, stack, cells, codes,
+            grid, used, stride, heights, min_group, tabu, counts, size_class, classes, colours,
+            table, mark, stamp, queue, cells, codes,
         )
         if found == 0:
             return score + end_score(counts, colours, clear_bonus, end_rule), made, True
@@ -322,22 +363,22 @@ def playout(  # type: ignore[no-untyped-def]
             return score, made, False
         total = 0.0
         for m in range(found):
-            weight = np.exp(policy[codes[m]])
-            weights[m] = weight
+            weight = weights[codes[m]]
+            chances[m] = weight
             total += weight
         pick = _random(state) * total
         chosen = found - 1
         for m in range(found):
-            pick -= weights[m]
+            pick -= chances[m]
             if pick < 0.0:
                 chosen = m
                 break
         cell = cells[chosen]
-        group = labels[cell]
-        size = sizes[group]
+        stamp += 1
+        size = flood(grid, stride, cell, mark, stamp, queue)
         counts[grid[cell]] -= size
         score += move_scores[size]
-        used = remove_group(grid, used, stride, labels, group)
+        used = remove_cells(grid, used, stride, heights, queue, size)
         line[made] = cell
         made += 1
 
@@ -345,24 +386,27 @@ def playout(  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def line_choices(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
-    grid, labels, sizes, starts, stack, cells, codes, counts,
+    grid, heights, mark, queue, cells, codes, counts,
 ):
     """Replay *line*: the codes each of its moves was chosen among, and the code chosen.
 
-    Returns ``(codes, offsets, chosen)``: step ``k`` had the moves
-    ``codes[offsets[k]:offsets[k + 1]]`` and made ``chosen[k]``, what
-    :func:`adapt` needs (computed once per best line, then reused).
+    Returns ``(codes, offsets, chosen, touched)``: step ``k`` had the moves
+    ``codes[offsets[k]:offsets[k + 1]]`` and made ``chosen[k]``; *touched*
+    lists every code of the line once. That is what :func:`adapt` needs
+    (computed once per best line, then reused). A move may name any cell of
+    its group.
     """
-    grid[:] = root
-    _count_colours(grid, counts, colours)
+    _start(root, used, stride, colours, grid, heights, mark, counts)
     offsets = np.empty(length + 1, dtype=np.int64)
     chosen = np.empty(length, dtype=np.int64)
     flat = np.empty(max(16, 8 * length), dtype=np.int64)
     filled = 0
+    stamp = 0
     for step in range(length):
+        stamp += 1
         found = legal_moves(
-            grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
-            labels, sizes, starts, stack, cells, codes,
+            grid, used, stride, heights, min_group, tabu, counts, size_class, classes, colours,
+            table, mark, stamp, queue, cells, codes,
         )
         offsets[step] = filled
         if filled + found > flat.shape[0]:
@@ -372,24 +416,30 @@ def line_choices(  # type: ignore[no-untyped-def]
         flat[filled : filled + found] = codes[:found]
         filled += found
         cell = line[step]
-        group = labels[cell]
-        size = sizes[group]
+        stamp += 1
+        size = flood(grid, stride, cell, mark, stamp, queue)
         colour = grid[cell]
-        chosen[step] = ((starts[group] * colours + colour) * classes + size_class[size]) % table
+        first = queue[0]
+        for k in range(size):
+            first = min(first, queue[k])
+        code = (first * colours + colour) * classes + size_class[size]
+        chosen[step] = code % table
         counts[colour] -= size
-        used = remove_group(grid, used, stride, labels, group)
+        used = remove_cells(grid, used, stride, heights, queue, size)
     offsets[length] = filled
-    return flat[:filled].copy(), offsets, chosen
+    codes_seen = flat[:filled].copy()
+    touched = np.unique(np.concatenate((codes_seen, chosen)))
+    return codes_seen, offsets, chosen, touched
 
 
 @njit(cache=True)
-def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-untyped-def]
+def adapt(policy, weights, alpha, codes, offsets, chosen, touched, length):  # type: ignore[no-untyped-def]
     """NRPA's adaptation towards a line (:func:`line_choices` describes it).
 
     Each step moves ``alpha`` of weight to the code of the move made, from
     the moves it was chosen among, in proportion to their probabilities
     under the policy as it was before the adaptation (Rosin 2011). *policy*
-    is updated in place.
+    (log weights) and *weights* (their exponentials) are updated in place.
     """
     deltas = np.empty(codes.shape[0])
     for step in range(length):
@@ -397,23 +447,15 @@ def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-unt
         last = offsets[step + 1]
         total = 0.0
         for k in range(first, last):
-            deltas[k] = np.exp(policy[codes[k]])
-            total += deltas[k]
+            total += weights[codes[k]]
         for k in range(first, last):
-            deltas[k] *= -alpha / total
+            deltas[k] = -alpha * weights[codes[k]] / total
     for k in range(codes.shape[0]):
         policy[codes[k]] += deltas[k]
     for step in range(length):
         policy[chosen[step]] += alpha
-
-
-@njit(cache=True)
-def _count_colours(grid, counts, colours):  # type: ignore[no-untyped-def]
-    for c in range(colours):
-        counts[c] = 0
-    for i in range(grid.shape[0]):
-        if grid[i] >= 0:
-            counts[grid[i]] += 1
+    for code in touched:
+        weights[code] = np.exp(policy[code])
 
 
 # -- the board in Python, for tests and the solver's set-up ---------------------------------
@@ -448,8 +490,9 @@ class KernelBoard:
         """The cells, as the kernel reads them."""
         self.used = sum(1 for column in board.columns if column)
         """How many columns hold blocks (the empty ones are on the right)."""
-        self.scratch = Scratch(self.grid.shape[0], max(1, len(self.colours)))
+        self.scratch = Scratch(self.grid.shape[0], max(1, len(self.colours)), board.width + 2)
         """Work arrays."""
+        column_heights(self.grid, self.used, self.stride, self.scratch.heights)
 
     def index(self, cell: Cell) -> int:
         """The kernel's index of the ``(row, col)`` cell *cell*."""
@@ -461,44 +504,52 @@ class KernelBoard:
         col, lift = divmod(index, self.stride)
         return (self.height - 1 - lift, col - 1)
 
-    def _label(self) -> int:
-        s = self.scratch
-        return int(
-            label_groups(self.grid, self.used, self.stride, s.labels, s.sizes, s.starts, s.stack)
-        )
+    def _fresh_mark(self) -> np.ndarray:
+        """The mark array cleared, so that stamp 1 is fresh."""
+        self.scratch.mark[:] = 0
+        return self.scratch.mark
 
     def groups(self) -> list[tuple[Cell, ...]]:
         """Every group, lone blocks included, each as its sorted cells, sorted."""
-        groups = self._label()
-        labels = self.scratch.labels
-        found: list[list[Cell]] = [[] for _ in range(groups)]
+        mark = self._fresh_mark()
+        queue = self.scratch.queue
+        found = []
         for index in range(self.grid.shape[0]):
-            if self.grid[index] >= 0:
-                found[labels[index]].append(self.cell(index))
-        return sorted(tuple(sorted(cells)) for cells in found)
+            if self.grid[index] >= 0 and mark[index] != 1:
+                size = flood(self.grid, self.stride, index, mark, 1, queue)
+                found.append(tuple(sorted(self.cell(int(i)) for i in queue[:size])))
+        return sorted(found)
+
+    def moves(self, tabu: int = -1) -> list[tuple[Cell, int]]:
+        """The moves :func:`legal_moves` lists under the tabu colour *tabu*: each as the first
+        cell of its group (in the kernel's column order) and its policy code, in their order."""
+        s = self.scratch
+        _count_colours(self.grid, s.counts)
+        classes = len(SIZE_CLASS_BOUNDS) + 1
+        colours = len(s.counts)
+        table = self.grid.shape[0] * colours * classes
+        found = legal_moves(
+            self.grid, self.used, self.stride, s.heights, self.rules.min_group, tabu, s.counts,
+            self.rules.size_class, classes, colours, table, self._fresh_mark(), 1, s.queue,
+            s.cells, s.codes,
+        )
+        return [(self.cell(int(s.cells[m])), int(s.codes[m])) for m in range(found)]
 
     def play(self, cell: Cell) -> int:
         """Remove the group at *cell* (the caller checks it is legal); the blocks it removed."""
-        self._label()
-        group = self.scratch.labels[self.index(cell)]
-        removed = int(self.scratch.sizes[group])
-        self.used = int(
-            remove_group(self.grid, self.used, self.stride, self.scratch.labels, group)
-        )
-        return removed
+        s = self.scratch
+        size = int(flood(self.grid, self.stride, self.index(cell), self._fresh_mark(), 1, s.queue))
+        self.used = int(remove_cells(self.grid, self.used, self.stride, s.heights, s.queue, size))
+        return size
 
     def is_over(self) -> bool:
         """Whether no group of ``min_group`` blocks is left."""
-        s = self.scratch
-        return not count_moves(
-            self.grid, self.used, self.stride, self.rules.min_group,
-            s.labels, s.sizes, s.starts, s.stack,
-        )
+        return not self.moves()
 
     def end_score(self) -> int:
         """The end score of the blocks left (whether or not the game is over)."""
         counts = self.scratch.counts
-        _count_colours(self.grid, counts, len(counts))
+        _count_colours(self.grid, counts)
         return int(end_score(counts, len(counts), self.rules.clear_bonus, self.rules.end_rule))
 
     def board(self) -> Board:
@@ -509,6 +560,11 @@ class KernelBoard:
             column = self.grid[base : base + self.height]
             columns.append(tuple(self.colours[c] for c in column if c >= 0))
         return Board(tuple(columns), self.height)
+
+
+def _count_colours(grid: np.ndarray, counts: np.ndarray) -> None:
+    """Blocks of each colour of *grid* into *counts* (for the Python side; numpy does it)."""
+    counts[:] = np.bincount(grid[grid >= 0], minlength=len(counts))[: len(counts)]
 
 
 def encode(board: Board) -> np.ndarray:
