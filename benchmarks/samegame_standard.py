@@ -98,8 +98,8 @@ def numba_rate(seconds: float) -> tuple[float, float]:
         _, made, _ = kernel.playout(
             start.grid, start.used, start.stride, 5, 2, rules.move_scores, rules.clear_bonus,
             rules.end_rule, rules.size_class, 8, -1, weights, state, 1 << 30, line,
-            scratch.grid, scratch.heights, scratch.mark, scratch.queue, scratch.cells,
-            scratch.codes, scratch.chances, scratch.counts,
+            scratch.grid, scratch.heights, scratch.mark, scratch.queue, scratch.groups,
+            scratch.picks, scratch.chances, scratch.counts,
         )
         moves += int(made)
         playouts += 1

@@ -48,20 +48,24 @@ from puzzlekit.samegame.board import Board
 from puzzlekit.samegame.rules import Rules
 
 __all__ = [
+    "CLASSES",
     "END_RULES",
+    "GROUP_FIELDS",
     "SIZE_CLASS_BOUNDS",
     "KernelBoard",
     "KernelRules",
     "Scratch",
     "adapt",
+    "allowed_moves",
     "column_heights",
     "encode",
     "end_score",
+    "find_groups",
     "flood",
-    "legal_moves",
     "line_choices",
     "playout",
     "remove_cells",
+    "update_groups",
 ]
 
 END_RULES: Final = {"none": 0, "per-colour": 1, "total": 2}
@@ -80,6 +84,22 @@ class 3, 7-9 class 4, 10-14 class 5, 15-22 class 6, larger ones class 7.
 >>> len(SIZE_CLASS_BOUNDS) + 1
 8
 """
+
+CLASSES: Final = len(SIZE_CLASS_BOUNDS) + 1
+"""How many size classes there are.
+
+>>> CLASSES
+8
+"""
+
+GROUP_FIELDS: Final = 6
+"""A group's row in the kernel's group list: its first cell (in column order), size, colour,
+first and last column, and policy code.
+
+>>> GROUP_FIELDS
+6
+"""
+
 
 @attrs.frozen
 class KernelRules:
@@ -124,7 +144,7 @@ class Scratch:
     (6,)
     """
 
-    __slots__ = ("cells", "chances", "codes", "counts", "grid", "heights", "mark", "queue")
+    __slots__ = ("chances", "counts", "grid", "groups", "heights", "mark", "picks", "queue")
 
     def __init__(self, cells: int, colours: int = 62, columns: int | None = None) -> None:
         self.grid = np.empty(cells, dtype=np.int8)
@@ -135,12 +155,12 @@ class Scratch:
         """The stamp of the last flood fill that reached each cell (no reset between fills)."""
         self.queue = np.empty(cells, dtype=np.int32)
         """The flood fill's queue: the cells of the group it filled, in its first slots."""
-        self.cells = np.empty(cells, dtype=np.int32)
-        """The legal moves of a position, each as the first cell of its group."""
-        self.codes = np.empty(cells, dtype=np.int64)
-        """The policy code of each legal move."""
+        self.groups = np.empty((cells, GROUP_FIELDS), dtype=np.int64)
+        """The groups of at least ``min_group`` blocks, one row each (:data:`GROUP_FIELDS`)."""
+        self.picks = np.empty(cells, dtype=np.int32)
+        """The rows of ``groups`` that the tabu policy allows now."""
         self.chances = np.empty(cells, dtype=np.float64)
-        """The policy weight of each legal move."""
+        """The policy weight of each allowed move."""
         self.counts = np.empty(colours, dtype=np.int64)
         """Blocks left of each colour."""
 
@@ -152,14 +172,17 @@ class Scratch:
 def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-def]
     """Stamp the group of the block at *cell* in *mark*; its cells go to ``queue[:size]``.
 
-    Returns its size. A cell whose mark already is *stamp* counts as filled,
-    so one stamp serves every group of a position.
+    Returns ``(size, first, last)``: its blocks, its lowest and its highest
+    cell index. A cell whose mark already is *stamp* counts as filled, so one
+    stamp serves every group of a position.
     """
     colour = grid[cell]
     mark[cell] = stamp
     queue[0] = cell
     head = 0
     tail = 1
+    first = cell
+    last = cell
     # The guard cells around the board are never a colour: no bounds checks.
     while head < tail:
         i = queue[head]
@@ -169,22 +192,26 @@ def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-de
             mark[j] = stamp
             queue[tail] = j
             tail += 1
+            last = max(last, j)
         j = i - 1
         if grid[j] == colour and mark[j] != stamp:
             mark[j] = stamp
             queue[tail] = j
             tail += 1
+            first = min(first, j)
         j = i + stride
         if grid[j] == colour and mark[j] != stamp:
             mark[j] = stamp
             queue[tail] = j
             tail += 1
+            last = max(last, j)
         j = i - stride
         if grid[j] == colour and mark[j] != stamp:
             mark[j] = stamp
             queue[tail] = j
             tail += 1
-    return tail
+            first = min(first, j)
+    return tail, first, last
 
 
 @njit(cache=True)
@@ -199,21 +226,16 @@ def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def remove_cells(grid, used, stride, heights, queue, size):  # type: ignore[no-untyped-def]
-    """Remove the group in ``queue[:size]`` (as :func:`flood` left it): blocks fall,
-    emptied columns close from the right. Returns the columns still used.
+def remove_cells(grid, used, stride, heights, queue, size, low, high):  # type: ignore[no-untyped-def]
+    """Remove the group in ``queue[:size]`` (as :func:`flood` left it), which lies in
+    columns *low* to *high*: blocks fall, emptied columns close from the right.
+    Returns the columns still used.
 
     Only the columns the group touches are compacted; the ones on their
     right move only when a column empties.
     """
-    low = used + 1
-    high = 0
     for k in range(size):
-        i = queue[k]
-        grid[i] = -1
-        x = i // stride
-        low = min(low, x)
-        high = max(high, x)
+        grid[queue[k]] = -1
     emptied = False
     for x in range(low, high + 1):
         base = x * stride
@@ -264,48 +286,102 @@ def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untype
 
 
 @njit(cache=True)
-def legal_moves(  # type: ignore[no-untyped-def]
-    grid, used, stride, heights, min_group, tabu, counts, size_class, classes, colours, table,
-    mark, stamp, queue, cells, codes,
+def find_groups(  # type: ignore[no-untyped-def]
+    grid, stride, heights, lo, hi, min_group, size_class, classes, colours, table,
+    mark, stamp, queue, groups, count,
 ):
-    """The moves the tabu policy allows, as ``cells`` and policy ``codes``; their number.
+    """Add every group of at least *min_group* blocks with a block in columns *lo* to *hi*
+    to ``groups[count:]``; returns the new count.
 
     One flood fill per group, all under *stamp* (fresh: no cell marked with
-    it yet). A group of colour *tabu* is allowed only when it holds every
-    block of that colour left, or when no other move exists (``tabu = -1``:
-    no tabu). A move is named by its group's first cell in column order; its
-    code combines that cell, the colour and the size class, folded into a
-    policy of *table* entries.
+    it yet); a group reaching past the columns is filled whole. A move is
+    named by its group's first cell in column order; its code combines that
+    cell, the colour and the size class, folded into a policy of *table*
+    entries.
     """
-    found = 0
-    held = cells.shape[0]  # the groups the tabu holds back, filled from the end
-    for x in range(1, used + 1):
+    for x in range(lo, hi + 1):
         base = x * stride
-        for first in range(base, base + heights[x]):
-            if mark[first] == stamp:
+        for cell in range(base, base + heights[x]):
+            if mark[cell] == stamp:
                 continue
-            size = flood(grid, stride, first, mark, stamp, queue)
+            colour = grid[cell]
+            if min_group > 1 and (
+                grid[cell + 1] != colour and grid[cell - 1] != colour
+                and grid[cell + stride] != colour and grid[cell - stride] != colour
+            ):
+                continue  # a lone block (most of them): no fill
+            size, first, last = flood(grid, stride, cell, mark, stamp, queue)
             if size < min_group:
                 continue
-            colour = grid[first]
             code = (first * colours + colour) * classes + size_class[size]
             if code >= table:
                 code %= table
-            if colour == tabu and size < counts[tabu]:
-                held -= 1
-                cells[held] = first
-                codes[held] = code
-            else:
-                cells[found] = first
-                codes[found] = code
-                found += 1
-    if found == 0:
-        # Only the tabu colour is left to play: its groups, in the order found.
-        for k in range(cells.shape[0] - 1, held - 1, -1):
-            cells[found] = cells[k]
-            codes[found] = codes[k]
+            groups[count, 0] = first
+            groups[count, 1] = size
+            groups[count, 2] = colour
+            groups[count, 3] = first // stride
+            groups[count, 4] = last // stride
+            groups[count, 5] = code
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def update_groups(  # type: ignore[no-untyped-def]
+    grid, used, stride, heights, queue, size, first, last, min_group, size_class, classes,
+    colours, table, mark, stamp, groups, count,
+):
+    """Remove the group :func:`flood` left in ``queue[:size]`` (cells *first* to *last*) and
+    bring the group list up to date: ``(used, count)``, the columns and groups now.
+
+    The columns left of the group and, when no column empties, the ones
+    right of it do not change: only the groups within a column of the group
+    (or right of it, when columns close) are filled again, under *stamp*.
+    """
+    low = first // stride
+    high = last // stride
+    now = remove_cells(grid, used, stride, heights, queue, size, low, high)
+    lo = max(1, low - 1)
+    hi = used if now < used else high + 1  # groups that may have changed
+    kept = 0
+    for k in range(count):
+        if groups[k, 4] < lo or groups[k, 3] > hi:
+            for f in range(groups.shape[1]):
+                groups[kept, f] = groups[k, f]
+            kept += 1
+    count = find_groups(
+        grid, stride, heights, lo, min(hi, now), min_group, size_class, classes, colours,
+        table, mark, stamp, queue, groups, kept,
+    )
+    return now, count
+
+
+@njit(cache=True)
+def allowed_moves(groups, count, tabu, counts, weights, picks, chances):  # type: ignore[no-untyped-def]
+    """The rows of *groups* the tabu policy allows, in ``picks``, with their weights in
+    ``chances``: ``(number, total weight)``.
+
+    A group of colour *tabu* is allowed only when it holds every block of
+    that colour left, or when no other move exists (``tabu = -1``: no tabu).
+    """
+    found = 0
+    total = 0.0
+    for k in range(count):
+        if groups[k, 2] == tabu and groups[k, 1] < counts[tabu]:
+            continue
+        weight = weights[groups[k, 5]]
+        picks[found] = k
+        chances[found] = weight
+        total += weight
+        found += 1
+    if found == 0:  # only the tabu colour is left to play
+        for k in range(count):
+            weight = weights[groups[k, 5]]
+            picks[found] = k
+            chances[found] = weight
+            total += weight
             found += 1
-    return found
+    return found, total
 
 
 @njit(cache=True)
@@ -336,36 +412,31 @@ def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: i
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, weights, state, max_moves, line,
-    grid, heights, mark, queue, cells, codes, chances, counts,
+    grid, heights, mark, queue, groups, picks, chances, counts,
 ):
     """One policy playout from *root*: ``(score, moves, finished)``, move ``k`` in ``line[k]``.
 
-    A move is drawn among :func:`legal_moves` with probability proportional
-    to ``weights[code]`` (the exponentials of the policy, kept beside it);
-    ``line[k]`` is the first cell of its group. It stops after *max_moves*
-    moves; a line cut short (``finished`` false) scores its moves only, no
-    end score.
+    A move is drawn among :func:`allowed_moves` with probability
+    proportional to ``weights[code]`` (the exponentials of the policy, kept
+    beside it); ``line[k]`` is the first cell of its group. It stops after
+    *max_moves* moves; a line cut short (``finished`` false) scores its
+    moves only, no end score.
     """
     _start(root, used, stride, colours, grid, heights, mark, counts)
     table = weights.shape[0]
-    stamp = 0
+    stamp = 1
+    count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours, table,
+        mark, stamp, queue, groups, 0,
+    )
     score = 0
     made = 0
     while True:
-        stamp += 1
-        found = legal_moves(
-            grid, used, stride, heights, min_group, tabu, counts, size_class, classes, colours,
-            table, mark, stamp, queue, cells, codes,
-        )
+        found, total = allowed_moves(groups, count, tabu, counts, weights, picks, chances)
         if found == 0:
             return score + end_score(counts, colours, clear_bonus, end_rule), made, True
         if made >= max_moves:
             return score, made, False
-        total = 0.0
-        for m in range(found):
-            weight = weights[codes[m]]
-            chances[m] = weight
-            total += weight
         pick = _random(state) * total
         chosen = found - 1
         for m in range(found):
@@ -373,12 +444,16 @@ def playout(  # type: ignore[no-untyped-def]
             if pick < 0.0:
                 chosen = m
                 break
-        cell = cells[chosen]
+        cell = groups[picks[chosen], 0]
         stamp += 1
-        size = flood(grid, stride, cell, mark, stamp, queue)
+        size, first, last = flood(grid, stride, cell, mark, stamp, queue)
         counts[grid[cell]] -= size
         score += move_scores[size]
-        used = remove_cells(grid, used, stride, heights, queue, size)
+        stamp += 1
+        used, count = update_groups(
+            grid, used, stride, heights, queue, size, first, last, min_group, size_class,
+            classes, colours, table, mark, stamp, groups, count,
+        )
         line[made] = cell
         made += 1
 
@@ -386,7 +461,7 @@ def playout(  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def line_choices(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
-    grid, heights, mark, queue, cells, codes, counts,
+    grid, heights, mark, queue, groups, picks, chances, counts,
 ):
     """Replay *line*: the codes each of its moves was chosen among, and the code chosen.
 
@@ -397,35 +472,38 @@ def line_choices(  # type: ignore[no-untyped-def]
     its group.
     """
     _start(root, used, stride, colours, grid, heights, mark, counts)
+    stamp = 1
+    count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours, table,
+        mark, stamp, queue, groups, 0,
+    )
+    ones = np.ones(table)
     offsets = np.empty(length + 1, dtype=np.int64)
     chosen = np.empty(length, dtype=np.int64)
     flat = np.empty(max(16, 8 * length), dtype=np.int64)
     filled = 0
-    stamp = 0
     for step in range(length):
-        stamp += 1
-        found = legal_moves(
-            grid, used, stride, heights, min_group, tabu, counts, size_class, classes, colours,
-            table, mark, stamp, queue, cells, codes,
-        )
+        found, _ = allowed_moves(groups, count, tabu, counts, ones, picks, chances)
         offsets[step] = filled
         if filled + found > flat.shape[0]:
             grown = np.empty(2 * (filled + found), dtype=np.int64)
             grown[:filled] = flat[:filled]
             flat = grown
-        flat[filled : filled + found] = codes[:found]
+        for m in range(found):
+            flat[filled + m] = groups[picks[m], 5]
         filled += found
         cell = line[step]
         stamp += 1
-        size = flood(grid, stride, cell, mark, stamp, queue)
+        size, first, last = flood(grid, stride, cell, mark, stamp, queue)
         colour = grid[cell]
-        first = queue[0]
-        for k in range(size):
-            first = min(first, queue[k])
         code = (first * colours + colour) * classes + size_class[size]
         chosen[step] = code % table
         counts[colour] -= size
-        used = remove_cells(grid, used, stride, heights, queue, size)
+        stamp += 1
+        used, count = update_groups(
+            grid, used, stride, heights, queue, size, first, last, min_group, size_class,
+            classes, colours, table, mark, stamp, groups, count,
+        )
     offsets[length] = filled
     codes_seen = flat[:filled].copy()
     touched = np.unique(np.concatenate((codes_seen, chosen)))
@@ -473,7 +551,10 @@ class KernelBoard:
     (False, 3, True, 0)
     """
 
-    __slots__ = ("colours", "grid", "height", "rules", "scratch", "stride", "used", "width")
+    __slots__ = (
+        "colours", "count", "grid", "height", "rules", "scratch", "stamp", "stride", "table",
+        "used", "width",
+    )
 
     def __init__(self, board: Board) -> None:
         self.width = board.width
@@ -490,9 +571,21 @@ class KernelBoard:
         """The cells, as the kernel reads them."""
         self.used = sum(1 for column in board.columns if column)
         """How many columns hold blocks (the empty ones are on the right)."""
-        self.scratch = Scratch(self.grid.shape[0], max(1, len(self.colours)), board.width + 2)
-        """Work arrays."""
-        column_heights(self.grid, self.used, self.stride, self.scratch.heights)
+        self.scratch = s = Scratch(self.grid.shape[0], max(1, len(self.colours)), board.width + 2)
+        """Work arrays; ``scratch.groups[:count]`` are the groups of at least ``min_group``."""
+        self.table = self.grid.shape[0] * len(s.counts) * CLASSES
+        """Policy codes: as many as there are, none folded."""
+        column_heights(self.grid, self.used, self.stride, s.heights)
+        s.counts[:] = np.bincount(self.grid[self.grid >= 0], minlength=len(s.counts))
+        s.mark[:] = 0
+        self.stamp = 1
+        """The last stamp of a flood fill (each fill of a position takes a fresh one)."""
+        self.count = int(find_groups(
+            self.grid, self.stride, s.heights, 1, self.used, self.rules.min_group,
+            self.rules.size_class, CLASSES, len(s.counts), self.table, s.mark, self.stamp,
+            s.queue, s.groups, 0,
+        ))
+        """How many groups the group list holds."""
 
     def index(self, cell: Cell) -> int:
         """The kernel's index of the ``(row, col)`` cell *cell*."""
@@ -504,52 +597,60 @@ class KernelBoard:
         col, lift = divmod(index, self.stride)
         return (self.height - 1 - lift, col - 1)
 
-    def _fresh_mark(self) -> np.ndarray:
-        """The mark array cleared, so that stamp 1 is fresh."""
-        self.scratch.mark[:] = 0
-        return self.scratch.mark
+    def _fill(self, index: int) -> tuple[int, int, int]:
+        """:func:`flood` from the cell *index* under a fresh stamp."""
+        self.stamp += 1
+        size, first, last = flood(
+            self.grid, self.stride, index, self.scratch.mark, self.stamp, self.scratch.queue
+        )
+        return int(size), int(first), int(last)
 
     def groups(self) -> list[tuple[Cell, ...]]:
         """Every group, lone blocks included, each as its sorted cells, sorted."""
-        mark = self._fresh_mark()
-        queue = self.scratch.queue
         found = []
+        self.stamp += 1
         for index in range(self.grid.shape[0]):
-            if self.grid[index] >= 0 and mark[index] != 1:
-                size = flood(self.grid, self.stride, index, mark, 1, queue)
-                found.append(tuple(sorted(self.cell(int(i)) for i in queue[:size])))
+            if self.grid[index] >= 0 and self.scratch.mark[index] != self.stamp:
+                size, _, _ = flood(
+                    self.grid, self.stride, index, self.scratch.mark, self.stamp,
+                    self.scratch.queue,
+                )
+                found.append(tuple(sorted(self.cell(int(i)) for i in self.scratch.queue[:size])))
         return sorted(found)
 
     def moves(self, tabu: int = -1) -> list[tuple[Cell, int]]:
-        """The moves :func:`legal_moves` lists under the tabu colour *tabu*: each as the first
-        cell of its group (in the kernel's column order) and its policy code, in their order."""
+        """The moves :func:`allowed_moves` allows under the tabu colour *tabu*, from the group
+        list kept up to date move by move: each as the first cell of its group (in the
+        kernel's column order) and its policy code, in that order."""
         s = self.scratch
-        _count_colours(self.grid, s.counts)
-        classes = len(SIZE_CLASS_BOUNDS) + 1
-        colours = len(s.counts)
-        table = self.grid.shape[0] * colours * classes
-        found = legal_moves(
-            self.grid, self.used, self.stride, s.heights, self.rules.min_group, tabu, s.counts,
-            self.rules.size_class, classes, colours, table, self._fresh_mark(), 1, s.queue,
-            s.cells, s.codes,
+        found, _ = allowed_moves(
+            s.groups, self.count, tabu, s.counts, np.ones(self.table), s.picks, s.chances
         )
-        return [(self.cell(int(s.cells[m])), int(s.codes[m])) for m in range(found)]
+        rows = sorted(s.groups[s.picks[:found]].tolist())
+        return [(self.cell(row[0]), row[5]) for row in rows]
 
     def play(self, cell: Cell) -> int:
         """Remove the group at *cell* (the caller checks it is legal); the blocks it removed."""
         s = self.scratch
-        size = int(flood(self.grid, self.stride, self.index(cell), self._fresh_mark(), 1, s.queue))
-        self.used = int(remove_cells(self.grid, self.used, self.stride, s.heights, s.queue, size))
+        index = self.index(cell)
+        size, first, last = self._fill(index)
+        s.counts[self.grid[index]] -= size
+        self.stamp += 1
+        used, count = update_groups(
+            self.grid, self.used, self.stride, s.heights, s.queue, size, first, last,
+            self.rules.min_group, self.rules.size_class, CLASSES, len(s.counts), self.table,
+            s.mark, self.stamp, s.groups, self.count,
+        )
+        self.used, self.count = int(used), int(count)
         return size
 
     def is_over(self) -> bool:
         """Whether no group of ``min_group`` blocks is left."""
-        return not self.moves()
+        return self.count == 0
 
     def end_score(self) -> int:
         """The end score of the blocks left (whether or not the game is over)."""
         counts = self.scratch.counts
-        _count_colours(self.grid, counts)
         return int(end_score(counts, len(counts), self.rules.clear_bonus, self.rules.end_rule))
 
     def board(self) -> Board:
@@ -560,11 +661,6 @@ class KernelBoard:
             column = self.grid[base : base + self.height]
             columns.append(tuple(self.colours[c] for c in column if c >= 0))
         return Board(tuple(columns), self.height)
-
-
-def _count_colours(grid: np.ndarray, counts: np.ndarray) -> None:
-    """Blocks of each colour of *grid* into *counts* (for the Python side; numpy does it)."""
-    counts[:] = np.bincount(grid[grid >= 0], minlength=len(counts))[: len(counts)]
 
 
 def encode(board: Board) -> np.ndarray:

@@ -64,7 +64,6 @@ ALPHA: Final = 1.0
 """
 
 _MASK = (1 << 64) - 1
-_CLASSES = len(kernel.SIZE_CLASS_BOUNDS) + 1
 _TABLE = 1 << 16  # policy entries at most; larger code spaces fold into this many
 
 
@@ -122,7 +121,7 @@ class _Search:
         self.start = start = kernel.KernelBoard(board)
         self.rules = start.rules
         self.colours = max(1, len(board.colours))
-        self.table = min(start.grid.shape[0] * self.colours * _CLASSES, _TABLE)
+        self.table = min(start.grid.shape[0] * self.colours * kernel.CLASSES, _TABLE)
         self.tabu = tabu_colour(board, worker)
         self.state = _rng_state(seed)
         self.line = np.empty(board.count // board.rules.min_group + 1, dtype=np.int32)
@@ -141,8 +140,8 @@ class _Search:
         score, made, finished = kernel.playout(
             self.start.grid, self.start.used, self.start.stride, self.colours,
             rules.min_group, rules.move_scores, rules.clear_bonus, rules.end_rule,
-            rules.size_class, _CLASSES, self.tabu, policy[1], self.state, max(room, free),
-            self.line, s.grid, s.heights, s.mark, s.queue, s.cells, s.codes, s.chances,
+            rules.size_class, kernel.CLASSES, self.tabu, policy[1], self.state, max(room, free),
+            self.line, s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances,
             s.counts,
         )
         line = _Line(float(score), self.line[: int(made)].copy())
@@ -162,9 +161,9 @@ class _Search:
             rules = self.rules
             line.choices = kernel.line_choices(
                 self.start.grid, self.start.used, self.start.stride, self.colours,
-                rules.min_group, rules.size_class, _CLASSES, self.tabu, self.table,
+                rules.min_group, rules.size_class, kernel.CLASSES, self.tabu, self.table,
                 line.cells, len(line.cells),
-                s.grid, s.heights, s.mark, s.queue, s.cells, s.codes, s.counts,
+                s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances, s.counts,
             )
         codes, offsets, chosen, touched = line.choices
         kernel.adapt(policy[0], policy[1], ALPHA, codes, offsets, chosen, touched, len(line.cells))

@@ -20,7 +20,7 @@ from puzzlekit.samegame.strategies import boards, rules
 
 np = pytest.importorskip("numpy")  # numba brings it: after numba's check, never fails
 
-CLASSES = len(kernel.SIZE_CLASS_BOUNDS) + 1
+CLASSES = kernel.CLASSES
 
 
 def group_cells(board: Board) -> list[tuple[tuple[int, int], ...]]:
@@ -73,7 +73,7 @@ def kernel_playout(board: Board, tabu: int, policy: np.ndarray, seed: int, max_m
         start.grid, start.used, start.stride, len(start.colours), r.min_group, r.move_scores,
         r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, np.exp(policy),
         np.array([seed * 2 + 1], dtype=np.uint64), max_moves, line,
-        s.grid, s.heights, s.mark, s.queue, s.cells, s.codes, s.chances, s.counts,
+        s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances, s.counts,
     )
     moves = [start.cell(int(index)) for index in line[: int(made)]]
     return int(score), moves, bool(finished), start
@@ -125,7 +125,7 @@ def test_adapt_moves_weight_towards_the_line(board: Board, seed: int) -> None:
     codes, offsets, chosen, touched = kernel.line_choices(
         start.grid, start.used, start.stride, len(start.colours), r.min_group, r.size_class,
         CLASSES, -1, 32, cells, len(cells),
-        s.grid, s.heights, s.mark, s.queue, s.cells, s.codes, s.counts,
+        s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances, s.counts,
     )
     assert sorted(set(codes) | set(chosen)) == touched.tolist()
     assert len(offsets) == len(moves) + 1 and offsets[1] == len(list(board.legal_moves()))
