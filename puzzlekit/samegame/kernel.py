@@ -62,6 +62,7 @@ __all__ = [
     "end_score",
     "find_groups",
     "flood",
+    "level_one",
     "line_choices",
     "playout",
     "remove_cells",
@@ -155,7 +156,7 @@ class Scratch:
         """The stamp of the last flood fill that reached each cell (no reset between fills)."""
         self.queue = np.empty(cells, dtype=np.int32)
         """The flood fill's queue: the cells of the group it filled, in its first slots."""
-        self.groups = np.empty((cells, GROUP_FIELDS), dtype=np.int64)
+        self.groups = np.empty((cells, GROUP_FIELDS), dtype=np.int32)
         """The groups of at least ``min_group`` blocks, one row each (:data:`GROUP_FIELDS`)."""
         self.picks = np.empty(cells, dtype=np.int32)
         """The rows of ``groups`` that the tabu policy allows now."""
@@ -346,8 +347,9 @@ def update_groups(  # type: ignore[no-untyped-def]
     kept = 0
     for k in range(count):
         if groups[k, 4] < lo or groups[k, 3] > hi:
-            for f in range(groups.shape[1]):
-                groups[kept, f] = groups[k, f]
+            if kept < k:
+                for f in range(GROUP_FIELDS):
+                    groups[kept, f] = groups[k, f]
             kept += 1
     count = find_groups(
         grid, stride, heights, lo, min(hi, now), min_group, size_class, classes, colours,
@@ -683,3 +685,44 @@ def encode(board: Board) -> np.ndarray:
         for y, colour in enumerate(column):
             grid[base + y] = index[colour]
     return grid
+
+
+@njit(cache=True)
+def level_one(  # type: ignore[no-untyped-def]
+    root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+    size_class, classes, tabu, policy, alpha, iterations, state, room, best_line, line,
+    grid, heights, mark, queue, groups, picks, chances, counts,
+):
+    """A level-1 NRPA search: *iterations* :func:`playout` calls, each followed by an
+    :func:`adapt` of *policy* (log weights in row 0, their exponentials in row 1) towards
+    the best line so far. Returns ``(score, length, moves, finished)``: the best line
+    (in ``best_line[:length]``), the moves made, and false when *room* moves ran out
+    (the playout cut short is left out).
+    """
+    table = policy.shape[1]
+    best = -np.inf
+    length = 0
+    spent = 0
+    codes = np.empty(0, dtype=np.int64)
+    offsets = np.empty(1, dtype=np.int64)
+    chosen = np.empty(0, dtype=np.int64)
+    touched = np.empty(0, dtype=np.int64)
+    for _ in range(iterations):
+        score, made, finished = playout(
+            root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+            size_class, classes, tabu, policy[1], state, room - spent, line,
+            grid, heights, mark, queue, groups, picks, chances, counts,
+        )
+        spent += made
+        if not finished:
+            return best, length, spent, False
+        if score >= best:
+            best = score
+            length = made
+            best_line[:made] = line[:made]
+            codes, offsets, chosen, touched = line_choices(
+                root, used, stride, colours, min_group, size_class, classes, tabu, table,
+                best_line, length, grid, heights, mark, queue, groups, picks, chances, counts,
+            )
+        adapt(policy[0], policy[1], alpha, codes, offsets, chosen, touched, length)
+    return best, length, spent, True

@@ -125,6 +125,7 @@ class _Search:
         self.tabu = tabu_colour(board, worker)
         self.state = _rng_state(seed)
         self.line = np.empty(board.count // board.rules.min_group + 1, dtype=np.int32)
+        self.best_line = np.empty_like(self.line)
         self.scratch = kernel.Scratch(start.grid.shape[0], self.colours, board.width + 2)
         # The best line so far, set in one assignment so that Ctrl-C never splits it.
         self.best: tuple[float, np.ndarray] = (-math.inf, self.line[:0].copy())
@@ -168,13 +169,37 @@ class _Search:
         codes, offsets, chosen, touched = line.choices
         kernel.adapt(policy[0], policy[1], ALPHA, codes, offsets, chosen, touched, len(line.cells))
 
+    def level_one(self, policy: np.ndarray) -> _Line:
+        """A level-1 search from *policy* (adapted in place), all in compiled code: its best
+        line. The budget is checked after it (some 100 playouts, milliseconds)."""
+        budget = self.budget
+        room = 1 << 62 if budget.node_limit is None else budget.node_limit - budget.nodes
+        s = self.scratch
+        rules = self.rules
+        score, length, made, finished = kernel.level_one(
+            self.start.grid, self.start.used, self.start.stride, self.colours,
+            rules.min_group, rules.move_scores, rules.clear_bonus, rules.end_rule,
+            rules.size_class, kernel.CLASSES, self.tabu, policy, ALPHA, ITERATIONS,
+            self.state, room, self.best_line, self.line, s.grid, s.heights, s.mark, s.queue,
+            s.groups, s.picks, s.chances, s.counts,
+        )
+        line = _Line(float(score), self.best_line[: int(length)].copy())
+        if line.score > self.best[0]:
+            self.best = (line.score, line.cells)
+            budget.best = int(line.score)
+        if self.interrupted:
+            self.deliver()
+        if budget.spend(int(made)) or not finished:
+            raise _Stopped
+        return line
+
     def level(self, level: int, policy: np.ndarray) -> _Line:
         """An NRPA search of *level* from *policy* (adapted in place): its best line.
 
         *policy* holds the log weights in row 0 and their exponentials in row 1.
         """
-        if level == 0:
-            return self.playout(policy)
+        if level == 1:
+            return self.level_one(policy)
         best: _Line | None = None
         for _ in range(ITERATIONS):
             found = self.level(level - 1, policy.copy() if level > 1 else policy)
