@@ -344,16 +344,17 @@ def update_groups(  # type: ignore[no-untyped-def]
     now = remove_cells(grid, used, stride, heights, queue, size, low, high)
     lo = max(1, low - 1)
     hi = used if now < used else high + 1  # groups that may have changed
-    kept = 0
-    for k in range(count):
+    k = 0
+    while k < count:
         if groups[k, 4] < lo or groups[k, 3] > hi:
-            if kept < k:
-                for f in range(GROUP_FIELDS):
-                    groups[kept, f] = groups[k, f]
-            kept += 1
+            k += 1
+        else:  # may have changed: the last row takes its place (the order does not matter)
+            count -= 1
+            for f in range(GROUP_FIELDS):
+                groups[k, f] = groups[count, f]
     count = find_groups(
         grid, stride, heights, lo, min(hi, now), min_group, size_class, classes, colours,
-        table, mark, stamp, queue, groups, kept,
+        table, mark, stamp, queue, groups, count,
     )
     return now, count
 
