@@ -426,12 +426,27 @@ def playout(  # type: ignore[no-untyped-def]
     moves only, no end score.
     """
     _start(root, used, stride, colours, grid, heights, mark, counts)
+    count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours,
+        weights.shape[0], mark, 1, queue, groups, 0,
+    )
+    return _play(
+        used, count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+        size_class, classes, tabu, weights, state, max_moves, line,
+        grid, heights, mark, queue, groups, picks, chances, counts,
+    )
+
+
+@njit(cache=True)
+def _play(  # type: ignore[no-untyped-def]
+    used, count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+    size_class, classes, tabu, weights, state, max_moves, line,
+    grid, heights, mark, queue, groups, picks, chances, counts,
+):
+    """:func:`playout` from the position in *grid* (its *count* groups listed, no cell
+    marked with a stamp above 1)."""
     table = weights.shape[0]
     stamp = 1
-    count = find_groups(
-        grid, stride, heights, 1, used, min_group, size_class, classes, colours, table,
-        mark, stamp, queue, groups, 0,
-    )
     score = 0
     made = 0
     while True:
@@ -708,9 +723,23 @@ def level_one(  # type: ignore[no-untyped-def]
     offsets = np.empty(1, dtype=np.int64)
     chosen = np.empty(0, dtype=np.int64)
     touched = np.empty(0, dtype=np.int64)
+    # The start position once, then copied for each playout.
+    _start(root, used, stride, colours, grid, heights, mark, counts)
+    root_count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours, table,
+        mark, 1, queue, groups, 0,
+    )
+    root_groups = groups[:root_count].copy()
+    root_heights = heights.copy()
+    root_counts = counts.copy()
     for _ in range(iterations):
-        score, made, finished = playout(
-            root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+        grid[:] = root
+        heights[:] = root_heights
+        counts[:] = root_counts
+        groups[:root_count] = root_groups
+        mark[:] = 0
+        score, made, finished = _play(
+            used, root_count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
             size_class, classes, tabu, policy[1], state, room - spent, line,
             grid, heights, mark, queue, groups, picks, chances, counts,
         )

@@ -152,3 +152,43 @@ def test_encode_and_cells_round_trip() -> None:
             assert start.cell(start.index((row, col))) == (row, col)
     assert start.board().columns == board.columns
     assert start.used == 3
+
+
+@settings(max_examples=30)
+@given(
+    boards(min_rows=2, max_rows=7, min_cols=2, max_cols=7, colours=3), rules(),
+    st.integers(-1, 2), st.integers(0, 2**32), st.integers(1, 6),
+)
+def test_level_one_plays_the_playouts_of_playout(
+    board: Board, rule_set: Rules, tabu: int, seed: int, iterations: int
+) -> None:
+    board = board.with_rules(rule_set)
+    tabu = min(tabu, len(board.colours) - 1)
+    start = kernel.KernelBoard(board)
+    s = start.scratch
+    r = start.rules
+    colours = len(s.counts)
+    policy = np.stack((np.zeros(start.table), np.ones(start.table)))
+    lines = np.empty((2, board.count + 1), dtype=np.int32)
+    state = np.array([seed * 2 + 1], dtype=np.uint64)
+    # alpha 0: the policy stays uniform, so the playouts are those of playout() in a row.
+    score, length, made, finished = kernel.level_one(
+        start.grid, start.used, start.stride, colours, r.min_group, r.move_scores,
+        r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, policy, 0.0, iterations,
+        state, 10**9, lines[0], lines[1], s.grid, s.heights, s.mark, s.queue, s.groups,
+        s.picks, s.chances, s.counts,
+    )
+    assert finished  # room for every playout
+    state = np.array([seed * 2 + 1], dtype=np.uint64)
+    scores = []
+    for _ in range(iterations):
+        got, _, _ = kernel.playout(
+            start.grid, start.used, start.stride, colours, r.min_group, r.move_scores,
+            r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, policy[1], state, 10**9,
+            lines[1], s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances,
+            s.counts,
+        )
+        scores.append(int(got))
+    assert score == max(scores) and made >= length
+    moves = [start.cell(int(index)) for index in lines[0][: int(length)]]
+    assert play_sequence(board, moves)[1] == score
