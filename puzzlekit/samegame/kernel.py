@@ -48,20 +48,25 @@ from puzzlekit.samegame.board import Board
 from puzzlekit.samegame.rules import Rules
 
 __all__ = [
+    "CLASSES",
     "END_RULES",
+    "GROUP_FIELDS",
     "SIZE_CLASS_BOUNDS",
     "KernelBoard",
     "KernelRules",
     "Scratch",
     "adapt",
-    "count_moves",
+    "allowed_moves",
+    "column_heights",
     "encode",
     "end_score",
-    "label_groups",
-    "legal_moves",
+    "find_groups",
+    "flood",
+    "level_one",
     "line_choices",
     "playout",
-    "remove_group",
+    "remove_cells",
+    "update_groups",
 ]
 
 END_RULES: Final = {"none": 0, "per-colour": 1, "total": 2}
@@ -80,6 +85,22 @@ class 3, 7-9 class 4, 10-14 class 5, 15-22 class 6, larger ones class 7.
 >>> len(SIZE_CLASS_BOUNDS) + 1
 8
 """
+
+CLASSES: Final = len(SIZE_CLASS_BOUNDS) + 1
+"""How many size classes there are.
+
+>>> CLASSES
+8
+"""
+
+GROUP_FIELDS: Final = 6
+"""A group's row in the kernel's group list: its first cell (in column order), size, colour,
+first and last column, and policy code.
+
+>>> GROUP_FIELDS
+6
+"""
+
 
 @attrs.frozen
 class KernelRules:
@@ -120,27 +141,27 @@ class KernelRules:
 class Scratch:
     """The work arrays of the kernel's moves for boards of *cells* cells (reused, never shared).
 
-    >>> Scratch(6).labels.shape
+    >>> Scratch(6).mark.shape
     (6,)
     """
 
-    __slots__ = ("cells", "codes", "counts", "grid", "labels", "sizes", "stack", "starts")
+    __slots__ = ("chances", "counts", "grid", "groups", "heights", "mark", "picks", "queue")
 
-    def __init__(self, cells: int, colours: int = 62) -> None:
+    def __init__(self, cells: int, colours: int = 62, columns: int | None = None) -> None:
         self.grid = np.empty(cells, dtype=np.int8)
         """A board the kernel plays on."""
-        self.labels = np.empty(cells, dtype=np.int32)
-        """The group of each cell (``-1`` for empty cells)."""
-        self.sizes = np.empty(cells, dtype=np.int64)
-        """Blocks per group."""
-        self.starts = np.empty(cells, dtype=np.int64)
-        """The first cell found of each group (any cell names it in a move)."""
-        self.stack = np.empty(cells, dtype=np.int64)
-        """The flood fill's stack."""
-        self.cells = np.empty(cells, dtype=np.int64)
-        """The legal moves of a position, each as one cell of its group."""
-        self.codes = np.empty(cells, dtype=np.int64)
-        """The policy code of each legal move."""
+        self.heights = np.zeros(cells if columns is None else columns, dtype=np.int32)
+        """Blocks per column of the array (the guard columns hold 0)."""
+        self.mark = np.zeros(cells, dtype=np.int32)
+        """The stamp of the last flood fill that reached each cell (no reset between fills)."""
+        self.queue = np.empty(cells, dtype=np.int32)
+        """The flood fill's queue: the cells of the group it filled, in its first slots."""
+        self.groups = np.empty((cells, GROUP_FIELDS), dtype=np.int32)
+        """The groups of at least ``min_group`` blocks, one row each (:data:`GROUP_FIELDS`)."""
+        self.picks = np.empty(cells, dtype=np.int32)
+        """The rows of ``groups`` that the tabu policy allows now."""
+        self.chances = np.empty(cells, dtype=np.float64)
+        """The policy weight of each allowed move."""
         self.counts = np.empty(colours, dtype=np.int64)
         """Blocks left of each colour."""
 
@@ -149,70 +170,102 @@ class Scratch:
 
 
 @njit(cache=True)
-def label_groups(grid, used, stride, labels, sizes, starts, stack):  # type: ignore[no-untyped-def]
-    """Label the groups of the first *used* columns: ``labels[cell]``, ``sizes[g]``,
-    ``starts[g]`` (the group's first cell); returns their number.
+def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-def]
+    """Stamp the group of the block at *cell* in *mark*; its cells go to ``queue[:size]``.
 
-    Groups are numbered in the order of their first cell (column by column,
-    bottom up). Only blocks get labels: the caller looks at the colour first.
+    Returns ``(size, first, last)``: its blocks, its lowest and its highest
+    cell index. A cell whose mark already is *stamp* counts as filled, so one
+    stamp serves every group of a position.
     """
-    end = (used + 1) * stride
-    for base in range(stride, end, stride):
-        i = base
-        while grid[i] >= 0:
-            labels[i] = -1
-            i += 1
-    groups = 0
-    for base in range(stride, end, stride):
-        first = base
-        while grid[first] >= 0:
-            if labels[first] < 0:
-                colour = grid[first]
-                labels[first] = groups
-                starts[groups] = first
-                stack[0] = first
-                top = 0
-                size = 0
-                while top >= 0:
-                    i = stack[top]
-                    top -= 1
-                    size += 1
-                    # The guard cells around the board are never a colour: no bounds checks.
-                    for j in (i + 1, i - 1, i + stride, i - stride):
-                        if grid[j] == colour and labels[j] < 0:
-                            labels[j] = groups
-                            top += 1
-                            stack[top] = j
-                sizes[groups] = size
-                groups += 1
-            first += 1
-    return groups
+    colour = grid[cell]
+    mark[cell] = stamp
+    queue[0] = cell
+    head = 0
+    tail = 1
+    first = cell
+    last = cell
+    # The guard cells around the board are never a colour: no bounds checks.
+    while head < tail:
+        i = queue[head]
+        head += 1
+        j = i + 1
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+            last = max(last, j)
+        j = i - 1
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+            first = min(first, j)
+        j = i + stride
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+            last = max(last, j)
+        j = i - stride
+        if grid[j] == colour and mark[j] != stamp:
+            mark[j] = stamp
+            queue[tail] = j
+            tail += 1
+            first = min(first, j)
+    return tail, first, last
 
 
 @njit(cache=True)
-def remove_group(grid, used, stride, labels, group):  # type: ignore[no-untyped-def]
-    """Remove the blocks labelled *group* from the first *used* columns: blocks fall,
-    emptied columns close from the right. Returns the columns still used."""
-    kept = 0
-    for x in range(used):
-        base = (x + 1) * stride
-        target = (kept + 1) * stride
-        h = 0
-        i = base
+def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
+    """Fill ``heights[1:used + 1]`` with the blocks of each used column of *grid*."""
+    heights[:] = 0
+    for x in range(1, used + 1):
+        i = x * stride
         while grid[i] >= 0:
-            if labels[i] != group:
-                grid[target + h] = grid[i]
-                h += 1
             i += 1
-        if h > 0:
-            for y in range(h, stride - 1):
-                grid[target + y] = -1
-            kept += 1
-    for x in range(kept, used):
-        base = (x + 1) * stride
-        for y in range(stride - 1):
-            grid[base + y] = -1
-    return kept
+        heights[x] = i - x * stride
+
+
+@njit(cache=True)
+def remove_cells(grid, used, stride, heights, queue, size, low, high):  # type: ignore[no-untyped-def]
+    """Remove the group in ``queue[:size]`` (as :func:`flood` left it), which lies in
+    columns *low* to *high*: blocks fall, emptied columns close from the right.
+    Returns the columns still used.
+
+    Only the columns the group touches are compacted; the ones on their
+    right move only when a column empties.
+    """
+    for k in range(size):
+        grid[queue[k]] = -1
+    emptied = False
+    for x in range(low, high + 1):
+        base = x * stride
+        kept = 0
+        for i in range(base, base + heights[x]):
+            if grid[i] >= 0:
+                grid[base + kept] = grid[i]
+                kept += 1
+        for i in range(base + kept, base + heights[x]):
+            grid[i] = -1
+        heights[x] = kept
+        emptied |= kept == 0
+    if not emptied:
+        return used
+    target = low
+    for x in range(low, used + 1):
+        h = heights[x]
+        if h == 0:
+            continue
+        if x != target:
+            base = x * stride
+            into = target * stride
+            for y in range(h):
+                grid[into + y] = grid[base + y]
+                grid[base + y] = -1
+            heights[target] = h
+            heights[x] = 0
+        target += 1
+    return target - 1
 
 
 @njit(cache=True)
@@ -234,51 +287,104 @@ def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untype
 
 
 @njit(cache=True)
-def count_moves(grid, used, stride, min_group, labels, sizes, starts, stack):  # type: ignore[no-untyped-def]
-    """How many groups of at least *min_group* blocks *grid* has (0: the game is over)."""
-    groups = label_groups(grid, used, stride, labels, sizes, starts, stack)
-    found = 0
-    for g in range(groups):
-        if sizes[g] >= min_group:
-            found += 1
-    return found
+def find_groups(  # type: ignore[no-untyped-def]
+    grid, stride, heights, lo, hi, min_group, size_class, classes, colours, table,
+    mark, stamp, queue, groups, count,
+):
+    """Add every group of at least *min_group* blocks with a block in columns *lo* to *hi*
+    to ``groups[count:]``; returns the new count.
+
+    One flood fill per group, all under *stamp* (fresh: no cell marked with
+    it yet); a group reaching past the columns is filled whole. A move is
+    named by its group's first cell in column order; its code combines that
+    cell, the colour and the size class, folded into a policy of *table*
+    entries.
+    """
+    for x in range(lo, hi + 1):
+        base = x * stride
+        for cell in range(base, base + heights[x]):
+            if mark[cell] == stamp:
+                continue
+            colour = grid[cell]
+            if min_group > 1 and (
+                grid[cell + 1] != colour and grid[cell - 1] != colour
+                and grid[cell + stride] != colour and grid[cell - stride] != colour
+            ):
+                continue  # a lone block (most of them): no fill
+            size, first, last = flood(grid, stride, cell, mark, stamp, queue)
+            if size < min_group:
+                continue
+            code = (first * colours + colour) * classes + size_class[size]
+            if code >= table:
+                code %= table
+            groups[count, 0] = first
+            groups[count, 1] = size
+            groups[count, 2] = colour
+            groups[count, 3] = first // stride
+            groups[count, 4] = last // stride
+            groups[count, 5] = code
+            count += 1
+    return count
 
 
 @njit(cache=True)
-def legal_moves(  # type: ignore[no-untyped-def]
-    grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
-    labels, sizes, starts, stack, cells, codes,
+def update_groups(  # type: ignore[no-untyped-def]
+    grid, used, stride, heights, queue, size, first, last, min_group, size_class, classes,
+    colours, table, mark, stamp, groups, count,
 ):
-    """The moves the tabu policy allows, as ``cells`` and policy ``codes``; their number.
+    """Remove the group :func:`flood` left in ``queue[:size]`` (cells *first* to *last*) and
+    bring the group list up to date: ``(used, count)``, the columns and groups now.
+
+    The columns left of the group and, when no column empties, the ones
+    right of it do not change: only the groups within a column of the group
+    (or right of it, when columns close) are filled again, under *stamp*.
+    """
+    low = first // stride
+    high = last // stride
+    now = remove_cells(grid, used, stride, heights, queue, size, low, high)
+    lo = max(1, low - 1)
+    hi = used if now < used else high + 1  # groups that may have changed
+    k = 0
+    while k < count:
+        if groups[k, 4] < lo or groups[k, 3] > hi:
+            k += 1
+        else:  # may have changed: the last row takes its place (the order does not matter)
+            count -= 1
+            for f in range(GROUP_FIELDS):
+                groups[k, f] = groups[count, f]
+    count = find_groups(
+        grid, stride, heights, lo, min(hi, now), min_group, size_class, classes, colours,
+        table, mark, stamp, queue, groups, count,
+    )
+    return now, count
+
+
+@njit(cache=True)
+def allowed_moves(groups, count, tabu, counts, weights, picks, chances):  # type: ignore[no-untyped-def]
+    """The rows of *groups* the tabu policy allows, in ``picks``, with their weights in
+    ``chances``: ``(number, total weight)``.
 
     A group of colour *tabu* is allowed only when it holds every block of
     that colour left, or when no other move exists (``tabu = -1``: no tabu).
-    A move's code combines its group's first cell, colour and size class,
-    folded into a policy of *table* entries.
     """
-    groups = label_groups(grid, used, stride, labels, sizes, starts, stack)
     found = 0
-    for g in range(groups):
-        size = sizes[g]
-        if size < min_group:
+    total = 0.0
+    for k in range(count):
+        if groups[k, 2] == tabu and groups[k, 1] < counts[tabu]:
             continue
-        colour = grid[starts[g]]
-        if colour == tabu and size < counts[tabu]:
-            continue
-        cells[found] = starts[g]
-        codes[found] = ((starts[g] * colours + colour) * classes + size_class[size]) % table
+        weight = weights[groups[k, 5]]
+        picks[found] = k
+        chances[found] = weight
+        total += weight
         found += 1
-    if found == 0:
-        for g in range(groups):
-            size = sizes[g]
-            if size >= min_group:
-                colour = grid[starts[g]]
-                cells[found] = starts[g]
-                codes[found] = (
-                    (starts[g] * colours + colour) * classes + size_class[size]
-                ) % table
-                found += 1
-    return found
+    if found == 0:  # only the tabu colour is left to play
+        for k in range(count):
+            weight = weights[groups[k, 5]]
+            picks[found] = k
+            chances[found] = weight
+            total += weight
+            found += 1
+    return found, total
 
 
 @njit(cache=True)
@@ -293,51 +399,79 @@ def _random(state):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: ignore[no-untyped-def]
+    """Copy *root* into *grid* with its heights and colour counts, marks cleared."""
+    grid[:] = root
+    column_heights(grid, used, stride, heights)
+    mark[:] = 0
+    for c in range(colours):
+        counts[c] = 0
+    for i in range(grid.shape[0]):
+        if grid[i] >= 0:
+            counts[grid[i]] += 1
+
+
+@njit(cache=True)
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
-    size_class, classes, tabu, policy, state, max_moves, line,
-    grid, labels, sizes, starts, stack, cells, codes, counts,
+    size_class, classes, tabu, weights, state, max_moves, line,
+    grid, heights, mark, queue, groups, picks, chances, counts,
 ):
     """One policy playout from *root*: ``(score, moves, finished)``, move ``k`` in ``line[k]``.
 
-    A move is drawn among :func:`legal_moves` with weight
-    ``exp(policy[code])``; ``line[k]`` is a cell of its group. It stops
-    after *max_moves* moves; a line cut short (``finished`` false) scores
-    its moves only, no end score.
+    A move is drawn among :func:`allowed_moves` with probability
+    proportional to ``weights[code]`` (the exponentials of the policy, kept
+    beside it); ``line[k]`` is the first cell of its group. It stops after
+    *max_moves* moves; a line cut short (``finished`` false) scores its
+    moves only, no end score.
     """
-    grid[:] = root
-    _count_colours(grid, counts, colours)
-    table = policy.shape[0]
-    weights = np.empty(cells.shape[0])
+    _start(root, used, stride, colours, grid, heights, mark, counts)
+    count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours,
+        weights.shape[0], mark, 1, queue, groups, 0,
+    )
+    return _play(
+        used, count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+        size_class, classes, tabu, weights, state, max_moves, line,
+        grid, heights, mark, queue, groups, picks, chances, counts,
+    )
+
+
+@njit(cache=True)
+def _play(  # type: ignore[no-untyped-def]
+    used, count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+    size_class, classes, tabu, weights, state, max_moves, line,
+    grid, heights, mark, queue, groups, picks, chances, counts,
+):
+    """:func:`playout` from the position in *grid* (its *count* groups listed, no cell
+    marked with a stamp above 1)."""
+    table = weights.shape[0]
+    stamp = 1
     score = 0
     made = 0
     while True:
-        found = legal_moves(
-            grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
-            labels, sizes, starts, stack, cells, codes,
-        )
+        found, total = allowed_moves(groups, count, tabu, counts, weights, picks, chances)
         if found == 0:
             return score + end_score(counts, colours, clear_bonus, end_rule), made, True
         if made >= max_moves:
             return score, made, False
-        total = 0.0
-        for m in range(found):
-            weight = np.exp(policy[codes[m]])
-            weights[m] = weight
-            total += weight
         pick = _random(state) * total
         chosen = found - 1
         for m in range(found):
-            pick -= weights[m]
+            pick -= chances[m]
             if pick < 0.0:
                 chosen = m
                 break
-        cell = cells[chosen]
-        group = labels[cell]
-        size = sizes[group]
+        cell = groups[picks[chosen], 0]
+        stamp += 1
+        size, first, last = flood(grid, stride, cell, mark, stamp, queue)
         counts[grid[cell]] -= size
         score += move_scores[size]
-        used = remove_group(grid, used, stride, labels, group)
+        stamp += 1
+        used, count = update_groups(
+            grid, used, stride, heights, queue, size, first, last, min_group, size_class,
+            classes, colours, table, mark, stamp, groups, count,
+        )
         line[made] = cell
         made += 1
 
@@ -345,51 +479,63 @@ def playout(  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def line_choices(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
-    grid, labels, sizes, starts, stack, cells, codes, counts,
+    grid, heights, mark, queue, groups, picks, chances, counts,
 ):
     """Replay *line*: the codes each of its moves was chosen among, and the code chosen.
 
-    Returns ``(codes, offsets, chosen)``: step ``k`` had the moves
-    ``codes[offsets[k]:offsets[k + 1]]`` and made ``chosen[k]``, what
-    :func:`adapt` needs (computed once per best line, then reused).
+    Returns ``(codes, offsets, chosen, touched)``: step ``k`` had the moves
+    ``codes[offsets[k]:offsets[k + 1]]`` and made ``chosen[k]``; *touched*
+    lists every code of the line once. That is what :func:`adapt` needs
+    (computed once per best line, then reused). A move may name any cell of
+    its group.
     """
-    grid[:] = root
-    _count_colours(grid, counts, colours)
+    _start(root, used, stride, colours, grid, heights, mark, counts)
+    stamp = 1
+    count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours, table,
+        mark, stamp, queue, groups, 0,
+    )
+    ones = np.ones(table)
     offsets = np.empty(length + 1, dtype=np.int64)
     chosen = np.empty(length, dtype=np.int64)
     flat = np.empty(max(16, 8 * length), dtype=np.int64)
     filled = 0
     for step in range(length):
-        found = legal_moves(
-            grid, used, stride, min_group, tabu, counts, size_class, classes, colours, table,
-            labels, sizes, starts, stack, cells, codes,
-        )
+        found, _ = allowed_moves(groups, count, tabu, counts, ones, picks, chances)
         offsets[step] = filled
         if filled + found > flat.shape[0]:
             grown = np.empty(2 * (filled + found), dtype=np.int64)
             grown[:filled] = flat[:filled]
             flat = grown
-        flat[filled : filled + found] = codes[:found]
+        for m in range(found):
+            flat[filled + m] = groups[picks[m], 5]
         filled += found
         cell = line[step]
-        group = labels[cell]
-        size = sizes[group]
+        stamp += 1
+        size, first, last = flood(grid, stride, cell, mark, stamp, queue)
         colour = grid[cell]
-        chosen[step] = ((starts[group] * colours + colour) * classes + size_class[size]) % table
+        code = (first * colours + colour) * classes + size_class[size]
+        chosen[step] = code % table
         counts[colour] -= size
-        used = remove_group(grid, used, stride, labels, group)
+        stamp += 1
+        used, count = update_groups(
+            grid, used, stride, heights, queue, size, first, last, min_group, size_class,
+            classes, colours, table, mark, stamp, groups, count,
+        )
     offsets[length] = filled
-    return flat[:filled].copy(), offsets, chosen
+    codes_seen = flat[:filled].copy()
+    touched = np.unique(np.concatenate((codes_seen, chosen)))
+    return codes_seen, offsets, chosen, touched
 
 
 @njit(cache=True)
-def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-untyped-def]
+def adapt(policy, weights, alpha, codes, offsets, chosen, touched, length):  # type: ignore[no-untyped-def]
     """NRPA's adaptation towards a line (:func:`line_choices` describes it).
 
     Each step moves ``alpha`` of weight to the code of the move made, from
     the moves it was chosen among, in proportion to their probabilities
     under the policy as it was before the adaptation (Rosin 2011). *policy*
-    is updated in place.
+    (log weights) and *weights* (their exponentials) are updated in place.
     """
     deltas = np.empty(codes.shape[0])
     for step in range(length):
@@ -397,23 +543,15 @@ def adapt(policy, alpha, codes, offsets, chosen, length):  # type: ignore[no-unt
         last = offsets[step + 1]
         total = 0.0
         for k in range(first, last):
-            deltas[k] = np.exp(policy[codes[k]])
-            total += deltas[k]
+            total += weights[codes[k]]
         for k in range(first, last):
-            deltas[k] *= -alpha / total
+            deltas[k] = -alpha * weights[codes[k]] / total
     for k in range(codes.shape[0]):
         policy[codes[k]] += deltas[k]
     for step in range(length):
         policy[chosen[step]] += alpha
-
-
-@njit(cache=True)
-def _count_colours(grid, counts, colours):  # type: ignore[no-untyped-def]
-    for c in range(colours):
-        counts[c] = 0
-    for i in range(grid.shape[0]):
-        if grid[i] >= 0:
-            counts[grid[i]] += 1
+    for code in touched:
+        weights[code] = np.exp(policy[code])
 
 
 # -- the board in Python, for tests and the solver's set-up ---------------------------------
@@ -431,7 +569,10 @@ class KernelBoard:
     (False, 3, True, 0)
     """
 
-    __slots__ = ("colours", "grid", "height", "rules", "scratch", "stride", "used", "width")
+    __slots__ = (
+        "colours", "count", "grid", "height", "rules", "scratch", "stamp", "stride", "table",
+        "used", "width",
+    )
 
     def __init__(self, board: Board) -> None:
         self.width = board.width
@@ -448,8 +589,21 @@ class KernelBoard:
         """The cells, as the kernel reads them."""
         self.used = sum(1 for column in board.columns if column)
         """How many columns hold blocks (the empty ones are on the right)."""
-        self.scratch = Scratch(self.grid.shape[0], max(1, len(self.colours)))
-        """Work arrays."""
+        self.scratch = s = Scratch(self.grid.shape[0], max(1, len(self.colours)), board.width + 2)
+        """Work arrays; ``scratch.groups[:count]`` are the groups of at least ``min_group``."""
+        self.table = self.grid.shape[0] * len(s.counts) * CLASSES
+        """Policy codes: as many as there are, none folded."""
+        column_heights(self.grid, self.used, self.stride, s.heights)
+        s.counts[:] = np.bincount(self.grid[self.grid >= 0], minlength=len(s.counts))
+        s.mark[:] = 0
+        self.stamp = 1
+        """The last stamp of a flood fill (each fill of a position takes a fresh one)."""
+        self.count = int(find_groups(
+            self.grid, self.stride, s.heights, 1, self.used, self.rules.min_group,
+            self.rules.size_class, CLASSES, len(s.counts), self.table, s.mark, self.stamp,
+            s.queue, s.groups, 0,
+        ))
+        """How many groups the group list holds."""
 
     def index(self, cell: Cell) -> int:
         """The kernel's index of the ``(row, col)`` cell *cell*."""
@@ -461,44 +615,60 @@ class KernelBoard:
         col, lift = divmod(index, self.stride)
         return (self.height - 1 - lift, col - 1)
 
-    def _label(self) -> int:
-        s = self.scratch
-        return int(
-            label_groups(self.grid, self.used, self.stride, s.labels, s.sizes, s.starts, s.stack)
+    def _fill(self, index: int) -> tuple[int, int, int]:
+        """:func:`flood` from the cell *index* under a fresh stamp."""
+        self.stamp += 1
+        size, first, last = flood(
+            self.grid, self.stride, index, self.scratch.mark, self.stamp, self.scratch.queue
         )
+        return int(size), int(first), int(last)
 
     def groups(self) -> list[tuple[Cell, ...]]:
         """Every group, lone blocks included, each as its sorted cells, sorted."""
-        groups = self._label()
-        labels = self.scratch.labels
-        found: list[list[Cell]] = [[] for _ in range(groups)]
+        found = []
+        self.stamp += 1
         for index in range(self.grid.shape[0]):
-            if self.grid[index] >= 0:
-                found[labels[index]].append(self.cell(index))
-        return sorted(tuple(sorted(cells)) for cells in found)
+            if self.grid[index] >= 0 and self.scratch.mark[index] != self.stamp:
+                size, _, _ = flood(
+                    self.grid, self.stride, index, self.scratch.mark, self.stamp,
+                    self.scratch.queue,
+                )
+                found.append(tuple(sorted(self.cell(int(i)) for i in self.scratch.queue[:size])))
+        return sorted(found)
+
+    def moves(self, tabu: int = -1) -> list[tuple[Cell, int]]:
+        """The moves :func:`allowed_moves` allows under the tabu colour *tabu*, from the group
+        list kept up to date move by move: each as the first cell of its group (in the
+        kernel's column order) and its policy code, in that order."""
+        s = self.scratch
+        found, _ = allowed_moves(
+            s.groups, self.count, tabu, s.counts, np.ones(self.table), s.picks, s.chances
+        )
+        rows = sorted(s.groups[s.picks[:found]].tolist())
+        return [(self.cell(row[0]), row[5]) for row in rows]
 
     def play(self, cell: Cell) -> int:
         """Remove the group at *cell* (the caller checks it is legal); the blocks it removed."""
-        self._label()
-        group = self.scratch.labels[self.index(cell)]
-        removed = int(self.scratch.sizes[group])
-        self.used = int(
-            remove_group(self.grid, self.used, self.stride, self.scratch.labels, group)
+        s = self.scratch
+        index = self.index(cell)
+        size, first, last = self._fill(index)
+        s.counts[self.grid[index]] -= size
+        self.stamp += 1
+        used, count = update_groups(
+            self.grid, self.used, self.stride, s.heights, s.queue, size, first, last,
+            self.rules.min_group, self.rules.size_class, CLASSES, len(s.counts), self.table,
+            s.mark, self.stamp, s.groups, self.count,
         )
-        return removed
+        self.used, self.count = int(used), int(count)
+        return size
 
     def is_over(self) -> bool:
         """Whether no group of ``min_group`` blocks is left."""
-        s = self.scratch
-        return not count_moves(
-            self.grid, self.used, self.stride, self.rules.min_group,
-            s.labels, s.sizes, s.starts, s.stack,
-        )
+        return self.count == 0
 
     def end_score(self) -> int:
         """The end score of the blocks left (whether or not the game is over)."""
         counts = self.scratch.counts
-        _count_colours(self.grid, counts, len(counts))
         return int(end_score(counts, len(counts), self.rules.clear_bonus, self.rules.end_rule))
 
     def board(self) -> Board:
@@ -531,3 +701,58 @@ def encode(board: Board) -> np.ndarray:
         for y, colour in enumerate(column):
             grid[base + y] = index[colour]
     return grid
+
+
+@njit(cache=True)
+def level_one(  # type: ignore[no-untyped-def]
+    root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+    size_class, classes, tabu, policy, alpha, iterations, state, room, best_line, line,
+    grid, heights, mark, queue, groups, picks, chances, counts,
+):
+    """A level-1 NRPA search: *iterations* :func:`playout` calls, each followed by an
+    :func:`adapt` of *policy* (log weights in row 0, their exponentials in row 1) towards
+    the best line so far. Returns ``(score, length, moves, finished)``: the best line
+    (in ``best_line[:length]``), the moves made, and false when *room* moves ran out
+    (the playout cut short is left out).
+    """
+    table = policy.shape[1]
+    best = -np.inf
+    length = 0
+    spent = 0
+    codes = np.empty(0, dtype=np.int64)
+    offsets = np.empty(1, dtype=np.int64)
+    chosen = np.empty(0, dtype=np.int64)
+    touched = np.empty(0, dtype=np.int64)
+    # The start position once, then copied for each playout.
+    _start(root, used, stride, colours, grid, heights, mark, counts)
+    root_count = find_groups(
+        grid, stride, heights, 1, used, min_group, size_class, classes, colours, table,
+        mark, 1, queue, groups, 0,
+    )
+    root_groups = groups[:root_count].copy()
+    root_heights = heights.copy()
+    root_counts = counts.copy()
+    for _ in range(iterations):
+        grid[:] = root
+        heights[:] = root_heights
+        counts[:] = root_counts
+        groups[:root_count] = root_groups
+        mark[:] = 0
+        score, made, finished = _play(
+            used, root_count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
+            size_class, classes, tabu, policy[1], state, room - spent, line,
+            grid, heights, mark, queue, groups, picks, chances, counts,
+        )
+        spent += made
+        if not finished:
+            return best, length, spent, False
+        if score >= best:
+            best = score
+            length = made
+            best_line[:made] = line[:made]
+            codes, offsets, chosen, touched = line_choices(
+                root, used, stride, colours, min_group, size_class, classes, tabu, table,
+                best_line, length, grid, heights, mark, queue, groups, picks, chances, counts,
+            )
+        adapt(policy[0], policy[1], alpha, codes, offsets, chosen, touched, length)
+    return best, length, spent, True

@@ -64,7 +64,6 @@ ALPHA: Final = 1.0
 """
 
 _MASK = (1 << 64) - 1
-_CLASSES = len(kernel.SIZE_CLASS_BOUNDS) + 1
 _TABLE = 1 << 16  # policy entries at most; larger code spaces fold into this many
 
 
@@ -110,7 +109,7 @@ class _Line:
     def __init__(self, score: float, cells: np.ndarray) -> None:
         self.score = score
         self.cells = cells
-        self.choices: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self.choices: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 class _Search:
@@ -122,11 +121,12 @@ class _Search:
         self.start = start = kernel.KernelBoard(board)
         self.rules = start.rules
         self.colours = max(1, len(board.colours))
-        self.table = min(start.grid.shape[0] * self.colours * _CLASSES, _TABLE)
+        self.table = min(start.grid.shape[0] * self.colours * kernel.CLASSES, _TABLE)
         self.tabu = tabu_colour(board, worker)
         self.state = _rng_state(seed)
-        self.line = np.empty(board.count // board.rules.min_group + 1, dtype=np.int64)
-        self.scratch = kernel.Scratch(start.grid.shape[0], self.colours)
+        self.line = np.empty(board.count // board.rules.min_group + 1, dtype=np.int32)
+        self.best_line = np.empty_like(self.line)
+        self.scratch = kernel.Scratch(start.grid.shape[0], self.colours, board.width + 2)
         # The best line so far, set in one assignment so that Ctrl-C never splits it.
         self.best: tuple[float, np.ndarray] = (-math.inf, self.line[:0].copy())
         self.interrupted = False
@@ -141,8 +141,9 @@ class _Search:
         score, made, finished = kernel.playout(
             self.start.grid, self.start.used, self.start.stride, self.colours,
             rules.min_group, rules.move_scores, rules.clear_bonus, rules.end_rule,
-            rules.size_class, _CLASSES, self.tabu, policy, self.state, max(room, free),
-            self.line, s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
+            rules.size_class, kernel.CLASSES, self.tabu, policy[1], self.state, max(room, free),
+            self.line, s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances,
+            s.counts,
         )
         line = _Line(float(score), self.line[: int(made)].copy())
         if line.score > self.best[0]:
@@ -161,17 +162,44 @@ class _Search:
             rules = self.rules
             line.choices = kernel.line_choices(
                 self.start.grid, self.start.used, self.start.stride, self.colours,
-                rules.min_group, rules.size_class, _CLASSES, self.tabu, self.table,
+                rules.min_group, rules.size_class, kernel.CLASSES, self.tabu, self.table,
                 line.cells, len(line.cells),
-                s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
+                s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances, s.counts,
             )
-        codes, offsets, chosen = line.choices
-        kernel.adapt(policy, ALPHA, codes, offsets, chosen, len(line.cells))
+        codes, offsets, chosen, touched = line.choices
+        kernel.adapt(policy[0], policy[1], ALPHA, codes, offsets, chosen, touched, len(line.cells))
+
+    def level_one(self, policy: np.ndarray) -> _Line:
+        """A level-1 search from *policy* (adapted in place), all in compiled code: its best
+        line. The budget is checked after it (some 100 playouts, milliseconds)."""
+        budget = self.budget
+        room = 1 << 62 if budget.node_limit is None else budget.node_limit - budget.nodes
+        s = self.scratch
+        rules = self.rules
+        score, length, made, finished = kernel.level_one(
+            self.start.grid, self.start.used, self.start.stride, self.colours,
+            rules.min_group, rules.move_scores, rules.clear_bonus, rules.end_rule,
+            rules.size_class, kernel.CLASSES, self.tabu, policy, ALPHA, ITERATIONS,
+            self.state, room, self.best_line, self.line, s.grid, s.heights, s.mark, s.queue,
+            s.groups, s.picks, s.chances, s.counts,
+        )
+        line = _Line(float(score), self.best_line[: int(length)].copy())
+        if line.score > self.best[0]:
+            self.best = (line.score, line.cells)
+            budget.best = int(line.score)
+        if self.interrupted:
+            self.deliver()
+        if budget.spend(int(made)) or not finished:
+            raise _Stopped
+        return line
 
     def level(self, level: int, policy: np.ndarray) -> _Line:
-        """An NRPA search of *level* from *policy* (adapted in place): its best line."""
-        if level == 0:
-            return self.playout(policy)
+        """An NRPA search of *level* from *policy* (adapted in place): its best line.
+
+        *policy* holds the log weights in row 0 and their exponentials in row 1.
+        """
+        if level == 1:
+            return self.level_one(policy)
         best: _Line | None = None
         for _ in range(ITERATIONS):
             found = self.level(level - 1, policy.copy() if level > 1 else policy)
@@ -181,12 +209,16 @@ class _Search:
         assert best is not None  # ITERATIONS > 0
         return best
 
+    def fresh_policy(self) -> np.ndarray:
+        """The uniform policy: log weights 0, weights 1."""
+        return np.stack((np.zeros(self.table), np.ones(self.table)))
+
     def run(self) -> None:
         """NRPA searches of :data:`LEVEL` from fresh policies until the budget stops them."""
         try:
             with _interrupts_between_calls(self):
                 while True:
-                    self.level(LEVEL, np.zeros(self.table))
+                    self.level(LEVEL, self.fresh_policy())
         except _Stopped:
             pass
         except KeyboardInterrupt:  # Ctrl-C: the best line so far is the answer
@@ -195,7 +227,7 @@ class _Search:
             # Stopped before the first move: one move whatever the (spent) budget says.
             self.best = (-math.inf, self.best[1])
             with contextlib.suppress(_Stopped):
-                self.playout(np.zeros(self.table), free=1)
+                self.playout(self.fresh_policy(), free=1)
 
 
 @contextlib.contextmanager

@@ -57,6 +57,9 @@ import contextlib
 import math
 import os
 import random
+import signal
+import threading
+from collections.abc import Iterator
 from typing import Final, TypeAlias
 
 from puzzlekit.contract import SearchResult
@@ -498,9 +501,9 @@ def solve(
     if nodes is None and check_limit("time_limit", time_limit) is None:
         node_limit = DEFAULT_NODE_LIMIT
     if choose_engine(board, engine) == "numba":
-        from puzzlekit.samegame import nrpa  # imports numba: only when a search needs it
+        warm_up()  # before the budget's clock starts; imports numba, only when a search needs it
+        from puzzlekit.samegame import nrpa
 
-        nrpa.warm_up()  # before the budget's clock starts
         budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
         first = make_rng(None).getrandbits(32) if seed is None else seed
         return nrpa.search(board, budget, first, worker)
@@ -607,7 +610,8 @@ def choose_engine(board: Board, engine: str | None = None) -> str:
     if engine == "python" or (engine == "auto" and (board.count <= BEAM_BLOCKS or not supported)):
         return "python"
     try:
-        import numba  # noqa: F401  (only to know whether it is there)
+        with _interrupts_deferred():
+            import numba  # noqa: F401  (only to know whether it is there)
     except ImportError:
         if engine == "numba":
             raise ArgumentError(
@@ -652,12 +656,42 @@ def warm_up() -> bool:
     >>> warm_up() in (True, False)
     True
     """
-    try:
-        from puzzlekit.samegame import nrpa
-    except ImportError:
-        return False
-    nrpa.warm_up()
+    with _interrupts_deferred():
+        try:
+            from puzzlekit.samegame import nrpa
+        except ImportError:
+            return False
+        nrpa.warm_up()
     return True
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back while the block runs, then raised as ``KeyboardInterrupt``.
+
+    For numba's import and compile: an interrupt in the middle of an import
+    leaves half-initialised modules behind, and the next use of them fails
+    with an ``AttributeError``. The block takes a second or two at most.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield  # signals only reach the main thread; None: a handler Python did not set
+        return
+    caught: list[int] = []
+
+    def note(number: int, frame: object) -> None:
+        caught.append(number)
+
+    signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 def clearing_line(

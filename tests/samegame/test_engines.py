@@ -149,3 +149,22 @@ def test_nrpa_limits_progress_and_ctrl_c() -> None:
     stopped = solve(board, engine="numba", progress=lambda report: report.seconds > 0.2)
     check(board, stopped)
     assert stopped.seconds < 1.5
+
+
+def test_ctrl_c_during_numbas_import_raises_keyboard_interrupt_and_leaves_it_usable() -> None:
+    needs_numba()
+    code = (
+        "import os, signal, threading\n"
+        "from puzzlekit.samegame import random_board, solver\n"
+        "threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+        "try:\n"
+        "    solver.hint(random_board(12, 12, 4, seed=3), node_limit=3000)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+        "board = random_board(12, 12, 4, seed=3)\n"
+        "print(solver.solve(board, node_limit=500, engine='numba').engine)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.split() == ["interrupted", "numba"], done.stderr

@@ -20,11 +20,26 @@ from puzzlekit.samegame.strategies import boards, rules
 
 np = pytest.importorskip("numpy")  # numba brings it: after numba's check, never fails
 
-CLASSES = len(kernel.SIZE_CLASS_BOUNDS) + 1
+CLASSES = kernel.CLASSES
 
 
 def group_cells(board: Board) -> list[tuple[tuple[int, int], ...]]:
     return sorted(group.cells for group in board.groups())
+
+
+def expected_moves(board: Board, mirror: kernel.KernelBoard) -> list[tuple[tuple[int, int], int]]:
+    """The moves as the kernel lists them: each group's first cell in column order (left
+    column first, bottom up) with its policy code, in that order."""
+    colours = max(1, len(mirror.colours))  # the palette of the start, as the kernel keeps it
+    found = []
+    for group in board.groups():
+        if group.size >= board.rules.min_group:
+            first = min(group.cells, key=lambda cell: (cell[1], -cell[0]))
+            colour = mirror.colours.index(group.colour)
+            size_class = sum(group.size > bound for bound in kernel.SIZE_CLASS_BOUNDS)
+            code = (mirror.index(first) * colours + colour) * CLASSES + size_class
+            found.append((first, code))
+    return sorted(found, key=lambda move: mirror.index(move[0]))
 
 
 @settings(max_examples=60)
@@ -34,6 +49,7 @@ def test_every_move_matches_the_board(board: Board, rule_set: Rules, data: st.Da
     mirror = kernel.KernelBoard(board)
     while True:
         assert mirror.groups() == group_cells(board)
+        assert mirror.moves() == expected_moves(board, mirror)
         assert mirror.is_over() == board.is_over
         assert mirror.end_score() == rule_set.score_end(board.colour_counts().values())
         moves = list(board.legal_moves())
@@ -52,12 +68,12 @@ def kernel_playout(board: Board, tabu: int, policy: np.ndarray, seed: int, max_m
     start = kernel.KernelBoard(board)
     s = start.scratch
     r = start.rules
-    line = np.empty(board.count + 1, dtype=np.int64)
+    line = np.empty(board.count + 1, dtype=np.int32)
     score, made, finished = kernel.playout(
         start.grid, start.used, start.stride, len(start.colours), r.min_group, r.move_scores,
-        r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, policy,
+        r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, np.exp(policy),
         np.array([seed * 2 + 1], dtype=np.uint64), max_moves, line,
-        s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
+        s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances, s.counts,
     )
     moves = [start.cell(int(index)) for index in line[: int(made)]]
     return int(score), moves, bool(finished), start
@@ -105,15 +121,18 @@ def test_adapt_moves_weight_towards_the_line(board: Board, seed: int) -> None:
         return
     s = start.scratch
     r = start.rules
-    cells = np.array([start.index(move) for move in moves], dtype=np.int64)
-    codes, offsets, chosen = kernel.line_choices(
+    cells = np.array([start.index(move) for move in moves], dtype=np.int32)
+    codes, offsets, chosen, touched = kernel.line_choices(
         start.grid, start.used, start.stride, len(start.colours), r.min_group, r.size_class,
         CLASSES, -1, 32, cells, len(cells),
-        s.grid, s.labels, s.sizes, s.starts, s.stack, s.cells, s.codes, s.counts,
+        s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances, s.counts,
     )
+    assert sorted(set(codes) | set(chosen)) == touched.tolist()
     assert len(offsets) == len(moves) + 1 and offsets[1] == len(list(board.legal_moves()))
     before = policy.copy()
-    kernel.adapt(policy, 1.0, codes, offsets, chosen, len(moves))
+    weights = np.exp(policy)
+    kernel.adapt(policy, weights, 1.0, codes, offsets, chosen, touched, len(moves))
+    assert weights == pytest.approx(np.exp(policy))  # the exponentials kept beside the policy
     # Each step takes weight alpha from its moves in proportion and gives alpha back.
     assert policy.sum() == pytest.approx(before.sum())
     first = codes[offsets[0] : offsets[1]]
@@ -133,3 +152,43 @@ def test_encode_and_cells_round_trip() -> None:
             assert start.cell(start.index((row, col))) == (row, col)
     assert start.board().columns == board.columns
     assert start.used == 3
+
+
+@settings(max_examples=30)
+@given(
+    boards(min_rows=2, max_rows=7, min_cols=2, max_cols=7, colours=3), rules(),
+    st.integers(-1, 2), st.integers(0, 2**32), st.integers(1, 6),
+)
+def test_level_one_plays_the_playouts_of_playout(
+    board: Board, rule_set: Rules, tabu: int, seed: int, iterations: int
+) -> None:
+    board = board.with_rules(rule_set)
+    tabu = min(tabu, len(board.colours) - 1)
+    start = kernel.KernelBoard(board)
+    s = start.scratch
+    r = start.rules
+    colours = len(s.counts)
+    policy = np.stack((np.zeros(start.table), np.ones(start.table)))
+    lines = np.empty((2, board.count + 1), dtype=np.int32)
+    state = np.array([seed * 2 + 1], dtype=np.uint64)
+    # alpha 0: the policy stays uniform, so the playouts are those of playout() in a row.
+    score, length, made, finished = kernel.level_one(
+        start.grid, start.used, start.stride, colours, r.min_group, r.move_scores,
+        r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, policy, 0.0, iterations,
+        state, 10**9, lines[0], lines[1], s.grid, s.heights, s.mark, s.queue, s.groups,
+        s.picks, s.chances, s.counts,
+    )
+    assert finished  # room for every playout
+    state = np.array([seed * 2 + 1], dtype=np.uint64)
+    scores = []
+    for _ in range(iterations):
+        got, _, _ = kernel.playout(
+            start.grid, start.used, start.stride, colours, r.min_group, r.move_scores,
+            r.clear_bonus, r.end_rule, r.size_class, CLASSES, tabu, policy[1], state, 10**9,
+            lines[1], s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances,
+            s.counts,
+        )
+        scores.append(int(got))
+    assert score == max(scores) and made >= length
+    moves = [start.cell(int(index)) for index in lines[0][: int(length)]]
+    assert play_sequence(board, moves)[1] == score
