@@ -301,13 +301,13 @@ def main() -> None:
     print(head)
     print("-" * len(head))
     for workload, seconds in ours.items():
-        line = f"{workload:44} {seconds:9.3f}s"
+        line = f"{workload:44} {seconds:9.4f}s"
         for name in names:
             theirs = columns[name].get(workload)
             if theirs is None:
                 line += f" {'-':>12} {'-':>6}"
             else:
-                line += f" {theirs:11.3f}s {theirs / seconds:5.2f}x"
+                line += f" {theirs:11.4f}s {theirs / seconds:5.1f}x"
         print(line)
     print(
         f"(CPU seconds, best of {repeat}; ratio = the other's time / puzzlekit's, "

@@ -121,7 +121,7 @@ class TwistAdapter(Adapter):
 
     def action_mask(self, state: Any) -> Observation:
         """The legal actions, straight from the state's bitset of legal moves (an action is
-        its placement's :attr:`~puzzlekit.twist.Placement.number`).
+        its placement's ``Placement.number``).
 
         >>> from puzzlekit.twist import State
         >>> mask = TwistAdapter().action_mask(State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7l6D0"))

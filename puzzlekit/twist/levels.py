@@ -76,9 +76,11 @@ _PEG_AT = {
 def _pegs(pieces: tuple[Placement, ...], rng: random.Random) -> list[Placement]:
     """As many pegs as the game has, each in a random hole of its colour."""
     pegs: list[Placement] = []
-    holes_of = [(piece.colour, piece.holes) for piece in pieces]
+    holes_of: dict[str, list[tuple[int, int]]] = {}
+    for piece in pieces:
+        holes_of.setdefault(piece.colour, []).extend(piece.holes)
     for peg in PEGS:
-        holes = [cell for colour, cells in holes_of if colour == COLOUR[peg] for cell in cells]
+        holes = holes_of.get(COLOUR[peg], [])
         for row, col in rng.sample(holes, min(PEG_COUNT[peg], len(holes))):
             pegs.append(_PEG_AT[peg, row, col])
     return pegs
