@@ -57,7 +57,7 @@ def _check_piece(_instance: object, _attribute: object, value: Any) -> None:
         raise ArgumentError(f"piece must be a letter a-l, not {quoted(value)}")
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)  # placements key the move tables
 class Placement:
     """One piece (``a``-``h``) or peg (``i``-``l``) at a location in an orientation.
 
