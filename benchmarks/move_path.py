@@ -7,7 +7,8 @@ reports the CPU time per move of each, measured in the same run:
   ``state.is_over`` (what the gym and every user-written search does);
 * **inner**: the engine's own representation doing the same work (list every
   move, play one): SameGame's packed core (``Layout.groups`` and ``remove``),
-  tromino's free-cell bitboard (``anchor_masks``), twist's placement masks,
+  tromino's free-cell bitboard (``anchor_masks``), twist's bitset of legal
+  placements with each placement's conflicts struck off,
   link matching's ``Grid`` (``kind_pairs`` and ``remove``);
 * **plain**: a plain simulator as one would write it first: SameGame as a
   list of columns with a flood fill per group, tromino and twist as a grid
@@ -177,6 +178,79 @@ def tromino(width: int, holes: int) -> tuple[Playout, Playout, Playout]:
     return public_playout(board), inner, plain
 
 
+# -- twist -----------------------------------------------------------------------------------
+
+
+def twist(start_text: str) -> tuple[Playout, Playout, Playout]:
+    from puzzlekit.twist import State
+    from puzzlekit.twist.pieces import COLOUR, HEIGHT, ON_BOARD, PIECES, WIDTH
+
+    start = State.parse(start_text)
+    # The engine's representation: every placement on the board as one bit, the legal ones
+    # as one int, a move striking off the moves it conflicts with (same piece or a cell).
+    placements = [(letter, cells, holes) for letter in PIECES
+                  for _, _, _, cells, holes in ON_BOARD[letter]]
+    conflicts = [
+        sum(1 << other for other, (letter2, cells2, _) in enumerate(placements)
+            if letter2 == letter or cells2 & cells)
+        for letter, cells, _ in placements
+    ]
+    pegs = {(peg.row, peg.col): peg.colour for peg in start.pegs}
+    filled = {cell for piece in start.pieces for cell in piece.cells}
+    placed = {piece.piece for piece in start.pieces}
+    start_legal = sum(
+        1 << number
+        for number, (letter, cells, holes) in enumerate(placements)
+        if letter not in placed and not cells & filled
+        and all(cell in holes and COLOUR[letter] == colour
+                for cell, colour in pegs.items() if cell in cells)
+    )
+
+    def inner(rng: random.Random) -> int:
+        legal, moves = start_legal, 0
+        while legal:
+            numbers = []
+            bits = legal
+            while bits:
+                low = bits & -bits
+                numbers.append(low.bit_length() - 1)
+                bits ^= low
+            legal &= ~conflicts[rng.choice(numbers)]
+            moves += 1
+        return moves
+
+    shapes = {letter: [(orientation, row, col, sorted(cells), holes)
+                       for orientation, row, col, cells, holes in ON_BOARD[letter]]
+              for letter in PIECES}
+
+    def plain(rng: random.Random) -> int:
+        grid = [[None] * WIDTH for _ in range(HEIGHT)]
+        for piece in start.pieces:
+            for row, col in piece.cells:
+                grid[row][col] = piece.piece
+        missing = [letter for letter in PIECES if letter not in placed]
+        moves = 0
+        while True:
+            legal = [
+                (letter, cells)
+                for letter in missing
+                for _, _, _, cells, holes in shapes[letter]
+                if all(grid[row][col] is None
+                       and ((row, col) not in pegs
+                            or ((row, col) in holes and pegs[row, col] == COLOUR[letter]))
+                       for row, col in cells)
+            ]
+            if not legal:
+                return moves
+            letter, cells = rng.choice(legal)
+            for row, col in cells:
+                grid[row][col] = letter
+            missing.remove(letter)
+            moves += 1
+
+    return public_playout(start), inner, plain
+
+
 WORKLOADS: dict[str, list[tuple[str, Callable[[], tuple[Playout, Playout, Playout]]]]] = {
     "samegame": [
         ("10x10 c3", lambda: samegame(10, 3)),
@@ -187,6 +261,11 @@ WORKLOADS: dict[str, list[tuple[str, Callable[[], tuple[Playout, Playout, Playou
         ("8x8 h10", lambda: tromino(8, 10)),
         ("16x16 h10", lambda: tromino(16, 10)),
         ("32x32 h10", lambda: tromino(32, 10)),
+    ],
+    "twist": [
+        ("empty", lambda: twist("")),
+        ("2 pegs", lambda: twist("i6B0j2B0")),
+        ("challenge", lambda: twist("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")),
     ],
 }
 """Per puzzle, its sizes: the first of each runs in ``--quick`` mode."""

@@ -3,8 +3,11 @@
 Measures, in one run:
 
 * all solutions of every shipped challenge (100 starts, one solution each),
-* the count of the tilings of the empty board (5992), and
-* the list of those tilings,
+* the count of the tilings of the empty board (5992),
+* the list of those tilings, and
+* random partial starts (a fixed set drawn from a seed: a random solved
+  board, then 1-3 of its pegs and 0-2 of its pieces kept), grouped by how
+  many pegs and pieces they keep: all their solutions listed, and counted,
 
 with :mod:`puzzlekit.twist`, with the baseline below (a bitmask board, the
 first empty cell in reading order, every legal placement starting at it
@@ -26,14 +29,25 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import random
+import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from puzzlekit.twist import State, challenges, count_solutions, find_solutions
+from puzzlekit.twist import (
+    Placement,
+    State,
+    challenges,
+    count_solutions,
+    find_solutions,
+)
 from puzzlekit.twist.cover import FOOTPRINT_ITEMS, bit_numbers, cover_problem
-from puzzlekit.twist.pieces import COLOUR, HEIGHT, PIECES, WIDTH, loops
+from puzzlekit.twist.pieces import COLOUR, HEIGHT, PEG_COUNT, PEGS, PIECES, WIDTH, loops
+from puzzlekit.twist.solver import tilings
 
 FULL = (1 << (WIDTH * HEIGHT)) - 1
 
@@ -85,6 +99,39 @@ def baseline_count(start: State) -> int:
     return count(board, used)
 
 
+def partial_starts(rng: random.Random, pegs: int, pieces: int, count: int) -> list[State]:
+    """*count* random starts keeping *pegs* pegs and *pieces* pieces of a random solved
+    board (so each has a solution): a random tiling, a random fitting orientation per
+    piece, the pegs in random holes of their colour."""
+    starts = []
+    while len(starts) < count:
+        solved = [rng.choice(choices) for choices in rng.choice(tilings())]
+        holes = [
+            (peg, cell)
+            for piece in solved
+            for cell in piece.holes
+            for peg in PEGS
+            if COLOUR[peg] == piece.colour
+        ]
+        rng.shuffle(holes)
+        kept_pegs: dict[tuple[int, int], Placement] = {}
+        used: dict[str, int] = {}
+        for peg, (row, col) in holes:
+            if len(kept_pegs) == pegs:
+                break
+            if (row, col) not in kept_pegs and used.get(peg, 0) < PEG_COUNT[peg]:
+                used[peg] = used.get(peg, 0) + 1
+                kept_pegs[row, col] = Placement(peg, col, row)
+        if len(kept_pegs) < pegs:
+            continue
+        starts.append(State((*rng.sample(solved, pieces), *kept_pegs.values())))
+    return starts
+
+
+PARTIAL_KINDS = [(pegs, pieces) for pegs in (1, 2, 3) for pieces in (0, 1, 2)]
+"""The partial starts measured: (pegs, pieces) kept."""
+
+
 def options(start: State) -> list[list[int]]:
     """*start* as exact-cover rows: the items (cells, pieces) of each open footprint."""
     problem = cover_problem(start)
@@ -94,6 +141,10 @@ def options(start: State) -> list[list[int]]:
         [columns[item] for item in bit_numbers(FOOTPRINT_ITEMS[footprint])]
         for footprint in bit_numbers(problem.open)
     ]
+
+
+def map_list(function: Callable[[Any], int], items: list[Any]) -> list[int]:
+    return [function(item) for item in items]
 
 
 def best_time(function: Callable[[], object], repeat: int) -> tuple[float, object]:
@@ -155,19 +206,44 @@ class XCover(Peer):
         return sum(1 for _ in xcover.covers(problem))
 
 
+Workload = tuple[str, list[State], bool]
+"""A row of the table: its label, its starts, and whether it counts (else lists) them."""
+
+
+SEARCH_LIMIT = 10**9
+"""A node limit never reached: with it puzzlekit searches instead of reading its table."""
+
+
+def ours_on(workload: Workload, limit: int | None = None) -> list[int]:
+    """Per start of *workload*, how many solutions puzzlekit lists (or counts), without a
+    limit (read from the table of tilings) or with node limit *limit* (the search)."""
+    _, starts, counting = workload
+    if counting:
+        return [count_solutions(s, node_limit=limit) for s in starts]
+    return [len(find_solutions(s, node_limit=limit).solutions) for s in starts]
+
+
+def first_call_seconds() -> float:
+    """CPU seconds of the first unlimited count in a fresh process (it builds the table)."""
+    code = (
+        "import time; from puzzlekit.twist import State, count_solutions; "
+        "t = time.process_time(); count_solutions(State()); print(time.process_time() - t)"
+    )
+    return float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                check=True).stdout)
+
+
 def time_peer(
-    peer: Peer, starts: list[State], repeat: int, label: str, count_label: str, list_label: str
+    peer: Peer, workloads: list[Workload], expected: dict[str, list[int]], repeat: int
 ) -> dict[str, float]:
-    """The peer's times on the three workloads (its matrices built before the clock starts)."""
-    problems = [peer.prepare(options(s)) for s in starts]
-    board = peer.prepare(options(State()))
-    peer.all_covers(problems[0])  # compiles xcover's numba code before timing
+    """The peer's times on the workloads (its matrices built before the clock starts)."""
     times = {}
-    times[label], counts = best_time(lambda: [peer.all_covers(p) for p in problems], repeat)
-    assert counts == [1] * len(starts), peer.name
-    times[count_label], counted = best_time(lambda: peer.count(board), repeat)
-    times[list_label], listed = best_time(lambda: peer.all_covers(board), repeat)
-    assert counted == listed == 5992, peer.name
+    peer.all_covers(peer.prepare(options(State())))  # compiles xcover's numba code
+    for label, starts, counting in workloads:
+        problems = [peer.prepare(options(s)) for s in starts]
+        solve = peer.count if counting else peer.all_covers
+        times[label], found = best_time(partial(map_list, solve, problems), repeat)
+        assert found == expected[label], (peer.name, label)
     return times
 
 
@@ -177,8 +253,10 @@ def main() -> None:
     args = parser.parse_args()
     warnings.filterwarnings("ignore")  # numba's warnings while xcover compiles
     starts = [item.start for item in challenges()]
+    per_kind = 30
     if args.quick:
         starts = starts[:20]
+        per_kind = 5
     repeat = 1 if args.quick else 5
     empty = State()
     peers = [peer for peer in (ExactCover("exact-cover", "exact_cover"),
@@ -187,48 +265,65 @@ def main() -> None:
     for name in sorted(missing):
         print(f"({name} is not installed: pip install {name} to compare with it)")
 
-    ours: dict[str, float] = {}
-    columns: dict[str, dict[str, float]] = {"baseline": {}}
-
     label = f"{len(starts)} challenges, all solutions"
-    ours[label], found = best_time(
-        lambda: [len(find_solutions(s).solutions) for s in starts], repeat
-    )
-    columns["baseline"][label], base = best_time(lambda: [baseline_count(s) for s in starts], 1)
-    assert found == base == [1] * len(starts), "each challenge has exactly one solution"
-
     count_label = "empty board, count the 5992 tilings"
-    ours[count_label], tilings = best_time(lambda: count_solutions(empty), repeat)
+    workloads: list[Workload] = [
+        (label, starts, False),
+        (count_label, [empty], True),
+        ("empty board, list the 5992 tilings", [empty], False),
+    ]
+    rng = random.Random(2024)
+    for pegs, pieces in PARTIAL_KINDS:
+        kept = partial_starts(rng, pegs, pieces, per_kind)
+        kind = f"{per_kind} starts, {pegs} peg{'s' * (pegs > 1)}"
+        kind += f" {pieces} piece{'s' * (pieces != 1)}"
+        workloads.append((f"{kind}, list", kept, False))
+        workloads.append((f"{kind}, count", kept, True))
+
+    ours: dict[str, float] = {}
+    expected: dict[str, list[int]] = {}
+    columns: dict[str, dict[str, float]] = {"search": {}, "baseline": {}}
+    for workload in workloads:
+        ours[workload[0]], expected[workload[0]] = best_time(partial(ours_on, workload), repeat)
+        columns["search"][workload[0]], searched = best_time(
+            partial(ours_on, workload, SEARCH_LIMIT), repeat
+        )
+        assert searched == expected[workload[0]], workload[0]
+    columns["baseline"][label], base = best_time(lambda: [baseline_count(s) for s in starts], 1)
+    assert expected[label] == base == [1] * len(starts), "each challenge has exactly one solution"
     columns["baseline"][count_label], base_tilings = best_time(lambda: baseline_count(empty), 1)
-    assert tilings == base_tilings == 5992
-
-    list_label = "empty board, list the 5992 tilings"
-    ours[list_label], listed = best_time(lambda: len(find_solutions(empty).solutions), repeat)
-    assert listed == 5992
-
+    assert expected[count_label] == [base_tilings] == [5992]
     for peer in peers:
-        columns[peer.name] = time_peer(peer, starts, repeat, label, count_label, list_label)
+        columns[peer.name] = time_peer(peer, workloads, expected, repeat)
 
     names = list(columns)
-    head = f"{'workload':40} {'puzzlekit':>10}" + "".join(f" {n:>12} {'ratio':>6}" for n in names)
+    head = f"{'workload':44} {'puzzlekit':>10}" + "".join(f" {n:>12} {'ratio':>6}" for n in names)
     print(head)
     print("-" * len(head))
     for workload, seconds in ours.items():
-        line = f"{workload:40} {seconds:9.3f}s"
+        line = f"{workload:44} {seconds:9.4f}s"
         for name in names:
             theirs = columns[name].get(workload)
             if theirs is None:
                 line += f" {'-':>12} {'-':>6}"
             else:
-                line += f" {theirs:11.3f}s {theirs / seconds:5.1f}x"
+                line += f" {theirs:11.4f}s {theirs / seconds:5.1f}x"
         print(line)
     print(
         f"(CPU seconds, best of {repeat}; ratio = the other's time / puzzlekit's, "
         "above 1 means puzzlekit is faster)"
     )
-    nodes = [find_solutions(s).nodes for s in starts]
+    print("(puzzlekit: without limits, read from its table of tilings; search: the same calls "
+          f"with node_limit={SEARCH_LIMIT:.0e}, which search)")
+    print(f"first unlimited call in a fresh process (builds the table): "
+          f"{first_call_seconds():.3f} CPU-s")
+    nodes = [find_solutions(s, node_limit=SEARCH_LIMIT).nodes for s in starts]
     print(f"search nodes per challenge: mean {sum(nodes) / len(nodes):.0f}, max {max(nodes)}; "
-          f"empty board {find_solutions(empty).nodes}")
+          f"empty board {find_solutions(empty, node_limit=SEARCH_LIMIT).nodes}")
+    for label, _, _ in workloads[3::2]:
+        totals = expected[label]
+        print(f"{label.removesuffix(', list')}: solutions mean {sum(totals) / len(totals):.0f}, "
+              f"max {max(totals)}")
 
 
 if __name__ == "__main__":

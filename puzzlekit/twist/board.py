@@ -57,7 +57,7 @@ def _check_piece(_instance: object, _attribute: object, value: Any) -> None:
         raise ArgumentError(f"piece must be a letter a-l, not {quoted(value)}")
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)  # placements key the move tables
 class Placement:
     """One piece (``a``-``h``) or peg (``i``-``l``) at a location in an orientation.
 
@@ -146,10 +146,15 @@ class Placement:
         >>> Placement.parse("e1A0").loops
         (((0, 0), False), ((0, 1), True), ((1, 1), True))
         """
-        if self.is_peg:
-            return (((self.row, self.col), True),)
-        shape = loops(self.piece, self.orientation)
-        return tuple(((self.row + r, self.col + c), hole) for r, c, hole in shape)
+        found = _LOOPS.get(self)
+        if found is None:
+            if self.is_peg:
+                found = (((self.row, self.col), True),)
+            else:
+                shape = loops(self.piece, self.orientation)
+                found = tuple(((self.row + r, self.col + c), hole) for r, c, hole in shape)
+            _LOOPS[self] = found
+        return found
 
     @property
     def cells(self) -> tuple[Cell, ...]:
@@ -169,6 +174,20 @@ class Placement:
         """
         return tuple(cell for cell, hole in self.loops if hole)
 
+    @property
+    def number(self) -> int:
+        """The move number of a piece placement, in reading order of piece, top row, left
+        column and orientation: ``'a1A0'`` is 0, ``'h8D7'`` is 2047 (the gym's action).
+
+        >>> Placement.parse("a1A0").number, Placement.parse("a2A0").number
+        (0, 8)
+        """
+        if self.is_peg:
+            raise ArgumentError(f"{self} is a peg; only piece placements have move numbers")
+        return ((PIECES.index(self.piece) * HEIGHT + self.row) * WIDTH + self.col) * 8 + (
+            self.orientation
+        )
+
     def is_on_board(self) -> bool:
         """Whether every loop lies on the board.
 
@@ -176,6 +195,10 @@ class Placement:
         (True, False)
         """
         return all(0 <= r < HEIGHT and 0 <= c < WIDTH for r, c in self.cells)
+
+
+_LOOPS: dict[Placement, tuple[tuple[Cell, bool], ...]] = {}
+"""Each placement's loops, worked out once (there are at most 2,176 placements)."""
 
 
 def placement_problem(text: str) -> str | None:
@@ -320,6 +343,8 @@ class State(Displayed):
 
     placements: tuple[Placement, ...] = attrs.field(default=(), converter=_normalise)
     """Pieces then pegs, in the standard order."""
+    _legal: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The legal moves as a bitset of move numbers, worked out once (see :attr:`legal_bits`)."""
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -424,7 +449,26 @@ class State(Displayed):
         >>> State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7h6D0i6B0").is_solved
         True
         """
-        return not self.missing_pieces() and self.is_valid()
+        # Pieces come first, one of each letter at most: all 8 are there when the 8th is h.
+        placements = self.placements
+        complete = len(placements) >= len(PIECES) and placements[len(PIECES) - 1].piece == "h"
+        return complete and self.is_valid()
+
+    @property
+    def legal_bits(self) -> int:
+        """The legal piece placements as one int: bit :attr:`Placement.number` of each.
+
+        Worked out once per state; :meth:`play` passes it on to the next state
+        with the moves the new piece rules out struck off.
+
+        >>> moves = State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7l6D0").legal_bits
+        >>> moves == 1 << Placement.parse("h6D0").number | 1 << Placement.parse("h6D4").number
+        True
+        """
+        if self._legal is None:
+            object.__setattr__(self, "_legal", _legal_bits(self.placements))
+        assert self._legal is not None
+        return self._legal
 
     @property
     def is_over(self) -> bool:
@@ -436,7 +480,7 @@ class State(Displayed):
         >>> stuck.is_over, stuck.is_solved
         (True, False)
         """
-        return not self.legal_moves()
+        return not self.legal_bits
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None
@@ -465,6 +509,19 @@ class State(Displayed):
             raise IllegalMoveError(
                 f"cannot place {move}: pegs are set by the challenge (use State.parse)"
             )
+        legal = self.legal_bits
+        number = move.number
+        if legal >> number & 1:
+            # Known legal: the piece goes in its place in the standard order, unchecked.
+            placements = self.placements
+            at = next(
+                (i for i, other in enumerate(placements) if other.piece > move.piece),
+                len(placements),
+            )
+            after = State.__new__(State)
+            object.__setattr__(after, "placements", (*placements[:at], move, *placements[at:]))
+            object.__setattr__(after, "_legal", legal & ~_RULED_OUT[number])
+            return after
         clash = next(_Board(self.placements).clashes(move), None)
         if clash is not None:
             raise IllegalMoveError(f"cannot place {move}: {clash}")
@@ -552,18 +609,79 @@ def _mask(row: int, col: int) -> int:
     return 1 << (row * WIDTH + col)
 
 
-_MOVES: dict[str, tuple[tuple[Placement, int, int], ...]] = {
-    letter: tuple(
-        (
-            Placement(letter, col, row, orientation),
-            sum(_mask(r, c) for r, c in cells),
-            sum(_mask(r, c) for r, c in holes),
-        )
-        for orientation, row, col, cells, holes in ON_BOARD[letter]
-    )
-    for letter in PIECES
-}
-"""Per piece, every placement on the board with its cell and hole masks (bit row * 8 + col)."""
+_CELLS = WIDTH * HEIGHT
+
+
+_MoveTables = tuple[
+    list[Placement | None], list[int], list[int], list[int], dict[tuple[int, str], int]
+]
+
+
+def _move_tables() -> _MoveTables:
+    """Per move number its placement (``None`` off the board); per piece its moves; per
+    cell the moves covering it; per move those it rules out (the same piece, or a cell
+    in common); per (cell, colour) the moves of that colour with a hole there."""
+    by_number: list[Placement | None] = [None] * (len(PIECES) * _CELLS * 8)
+    per_piece = [0] * len(PIECES)
+    covering = [0] * _CELLS
+    holding: dict[tuple[int, str], int] = {}
+    cells_of: dict[int, int] = {}
+    for index, letter in enumerate(PIECES):
+        for orientation, row, col, cells, holes in ON_BOARD[letter]:
+            placement = Placement(letter, col, row, orientation)
+            number = placement.number
+            by_number[number] = placement
+            per_piece[index] |= 1 << number
+            cells_of[number] = sum(_mask(r, c) for r, c in cells)
+            for r, c in cells:
+                covering[r * WIDTH + c] |= 1 << number
+            for r, c in holes:
+                key = (r * WIDTH + c, COLOUR[letter])
+                holding[key] = holding.get(key, 0) | 1 << number
+    ruled_out = [0] * len(by_number)
+    for number, mask in cells_of.items():
+        found = per_piece[number // (_CELLS * 8)]
+        for cell in range(_CELLS):
+            if mask >> cell & 1:
+                found |= covering[cell]
+        ruled_out[number] = found
+    return by_number, per_piece, covering, ruled_out, holding
+
+
+_BY_NUMBER, _PIECE_MOVES, _COVERING, _RULED_OUT, _HOLDING = _move_tables()
+"""The legal-move tables over move numbers (:attr:`Placement.number`), built once."""
+
+
+_EVERY_MOVE = sum(_PIECE_MOVES)
+_BLOCKING: dict[Placement, int] = {}
+"""Per placement, the moves it rules out on any board (worked out once each)."""
+
+
+def _blocking(placement: Placement) -> int:
+    """The moves *placement* rules out: for a piece, its own and those sharing a cell on the
+    board; for a peg, those over it without a hole of its colour there."""
+    found = _BLOCKING.get(placement)
+    if found is None:
+        found = 0
+        for row, col in placement.cells:
+            if 0 <= row < HEIGHT and 0 <= col < WIDTH:  # a loop off the board blocks nothing
+                cell = row * WIDTH + col
+                found |= _COVERING[cell]
+                if placement.is_peg:
+                    found &= ~_HOLDING.get((cell, placement.colour), 0)
+        if not placement.is_peg:
+            found |= _PIECE_MOVES[PIECES.index(placement.piece)]
+        _BLOCKING[placement] = found
+    return found
+
+
+def _legal_bits(placements: tuple[Placement, ...]) -> int:
+    """The legal moves of a state as a bitset: a missing piece, no piece under it, and every
+    peg under it in a hole of the peg's colour."""
+    blocked = 0
+    for placement in placements:
+        blocked |= _blocking(placement)
+    return _EVERY_MOVE & ~blocked
 
 
 class LegalMoves:
@@ -582,23 +700,14 @@ class LegalMoves:
         self._state = state
 
     def __iter__(self) -> Iterator[Placement]:
-        occupied = pegs = 0
-        mine: dict[str, int] = {}
-        for placement in self._state.placements:
-            for row, col in placement.cells:
-                if not (0 <= row < HEIGHT and 0 <= col < WIDTH):
-                    continue  # a loop of a misplaced piece, off the board: it blocks nothing
-                if placement.is_peg:
-                    pegs |= _mask(row, col)
-                    mine[placement.colour] = mine.get(placement.colour, 0) | _mask(row, col)
-                else:
-                    occupied |= _mask(row, col)
-        for letter in self._state.missing_pieces():
-            colour_pegs = mine.get(COLOUR[letter], 0)
-            for move, cells, holes in _MOVES[letter]:
-                # Legal: no piece under it, and every peg under it in a hole of its colour.
-                if not cells & occupied and not cells & pegs & ~(holes & colour_pegs):
-                    yield move
+        by_number = _BY_NUMBER
+        legal = self._state.legal_bits
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            placement = by_number[low.bit_length() - 1]
+            assert placement is not None, "only placements on the board are legal"
+            yield placement
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, (Placement, str)):
@@ -609,13 +718,13 @@ class LegalMoves:
             return False
         if placement.is_peg:
             return False
-        return next(_Board(self._state.placements).clashes(placement), None) is None
+        return bool(self._state.legal_bits >> placement.number & 1)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return self._state.legal_bits.bit_count()
 
     def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
+        return bool(self._state.legal_bits)
 
     def count(self) -> int:
         """How many legal placements there are (as ``len``).

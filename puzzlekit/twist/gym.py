@@ -74,7 +74,7 @@ class TwistAdapter(Adapter):
         super().__init__(params, generator=generator, grade=grade)
         high = np.broadcast_to(np.array([8, 1, 4], dtype=np.int8)[:, None, None], _SHAPE)
         self.observation_space = spaces.Box(np.zeros(_SHAPE, np.int8), high.copy(), _SHAPE, np.int8)
-        self._planes: dict[str, tuple[int, list[tuple[int, int, bool]]]] = {}
+        self._planes: dict[Any, list[tuple[int, int]]] = {}
 
     @property
     def texts(self) -> Sequence[str]:
@@ -94,33 +94,43 @@ class TwistAdapter(Adapter):
             for orientation in range(8)
         ]
 
-    def _loops(self, text: str) -> tuple[int, list[tuple[int, int, bool]]]:
-        """The plane value and the on-board loops ``(row, col, hole)`` of a placement."""
-        found = self._planes.get(text)
+    def _plane_cells(self, placement: Any) -> list[tuple[int, int]]:
+        """Where a placement shows in the flattened planes: ``(index, value)`` per loop on
+        the board (worked out once per placement)."""
+        found = self._planes.get(placement)
         if found is None:
-            letter = text[0]
-            value = _PIECES.index(letter) + 1 if letter in _PIECES else _PEGS.index(letter) + 1
-            loops = [
-                (row, col, hole)
-                for (row, col), hole in self.puzzle.move.parse(text).loops
-                if 0 <= row < 4 and 0 <= col < 8
-            ]
-            found = self._planes[text] = (value, loops)
+            letter = placement.piece
+            found = []
+            for (row, col), hole in placement.loops:
+                if not (0 <= row < 4 and 0 <= col < 8):
+                    continue
+                cell = row * 8 + col
+                if letter in _PEGS:
+                    found.append((64 + cell, _PEGS.index(letter) + 1))
+                else:
+                    found += [(cell, _PIECES.index(letter) + 1), (32 + cell, int(hole))]
+            self._planes[placement] = found
         return found
 
     def observe(self, state: Any) -> Observation:
-        planes = np.zeros(_SHAPE, dtype=np.int8)
-        text = str(state)
-        for start in range(0, len(text), 4):
-            chunk = text[start : start + 4]
-            value, loops = self._loops(chunk)
-            for row, col, hole in loops:
-                if chunk[0] in _PEGS:
-                    planes[2, row, col] = value
-                else:
-                    planes[0, row, col] = value
-                    planes[1, row, col] = hole
-        return planes
+        flat = [0] * 96
+        for placement in state.placements:
+            for index, value in self._plane_cells(placement):
+                flat[index] = value
+        return np.array(flat, dtype=np.int8).reshape(_SHAPE)
+
+    def action_mask(self, state: Any) -> Observation:
+        """The legal actions, straight from the state's bitset of legal moves (an action is
+        its placement's ``Placement.number``).
+
+        >>> from puzzlekit.twist import State
+        >>> mask = TwistAdapter().action_mask(State.parse("a7A7b6A7c1A3d2A6e2C3f3C2g4A7l6D0"))
+        >>> [TwistAdapter().texts[int(a)] for a in mask.nonzero()[0]]
+        ['h6D0', 'h6D4']
+        """
+        legal = state.legal_bits.to_bytes(self.action_count // 8, "little")
+        packed = np.frombuffer(legal, np.uint8)
+        return np.unpackbits(packed, bitorder="little").view(np.int8)
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         pieces, holes, pegs = self.observe(state).astype(np.intp)

@@ -34,7 +34,7 @@ from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.twist.board import Placement, State
 from puzzlekit.twist.grading import GRADES, SCORE_BANDS, Difficulty, Grade, measure_difficulty
 from puzzlekit.twist.params import Params, params_or_default
-from puzzlekit.twist.pieces import COLOUR, PEG_COUNT, PEGS
+from puzzlekit.twist.pieces import COLOUR, HEIGHT, PEG_COUNT, PEGS, WIDTH
 from puzzlekit.twist.solver import completion, has_one_solution, solution_count, tilings
 
 __all__ = ["DEFAULT_NODE_LIMIT", "effort", "generate", "random_state"]
@@ -64,13 +64,25 @@ def _solution(rng: random.Random) -> tuple[Placement, ...]:
     return tuple(rng.choice(choices) for choices in rng.choice(tilings()))
 
 
+_PEG_AT = {
+    (peg, row, col): Placement(peg, col, row)
+    for peg in PEGS
+    for row in range(HEIGHT)
+    for col in range(WIDTH)
+}
+"""Every peg placement, built once: a random start takes seven."""
+
+
 def _pegs(pieces: tuple[Placement, ...], rng: random.Random) -> list[Placement]:
     """As many pegs as the game has, each in a random hole of its colour."""
     pegs: list[Placement] = []
+    holes_of: dict[str, list[tuple[int, int]]] = {}
+    for piece in pieces:
+        holes_of.setdefault(piece.colour, []).extend(piece.holes)
     for peg in PEGS:
-        holes = [cell for piece in pieces if piece.colour == COLOUR[peg] for cell in piece.holes]
+        holes = holes_of.get(COLOUR[peg], [])
         for row, col in rng.sample(holes, min(PEG_COUNT[peg], len(holes))):
-            pegs.append(Placement(peg, col, row))
+            pegs.append(_PEG_AT[peg, row, col])
     return pegs
 
 

@@ -46,9 +46,11 @@ from puzzlekit.twist.cover import (
     FOOTPRINT_ITEMS,
     FOOTPRINT_OPTIONS,
     CoverProblem,
+    bit_numbers,
     cover_problem,
     fewest_covering,
 )
+from puzzlekit.twist.pieces import HEIGHT, PIECES, WIDTH
 
 __all__ = [
     "Solutions",
@@ -181,6 +183,69 @@ Tiling = tuple[tuple[Placement, ...], ...]
 """A tiling of the empty board: per piece on it, every placement covering its cells."""
 
 
+@attrs.frozen
+class _TilingTable:
+    """The covers of the empty board, and per footprint the covers using it (bit ``i``
+    for cover ``i``).
+
+    IQ-Twist has one board, so every solution of every start is one of these
+    covers with the pegs fitted: the covers a start admits are those using
+    only its open footprints and its own pieces' footprints, found with a few
+    ``&`` instead of a search.
+    """
+
+    covers: tuple[tuple[int, ...], ...]
+    footprints: tuple[int, ...]
+    """Per cover, its footprints as a bitset."""
+    using: tuple[int, ...]
+    footprint_of: dict[int, int]
+    """The footprint of each set of items (a placed piece's cells and its piece)."""
+
+    def admitted(self, problem: CoverProblem) -> int:
+        """The covers that are solutions of *problem* (bit ``i`` for cover ``i``)."""
+        allowed = problem.open
+        found = (1 << len(self.covers)) - 1
+        for piece in problem.start.pieces:
+            footprint = self.footprint_of[_items_of(piece)]
+            allowed |= 1 << footprint
+            found &= self.using[footprint]
+        closed = ((1 << len(self.using)) - 1) & ~allowed
+        # Strike out the covers of each closed footprint, or check each cover left:
+        # whichever is fewer steps (the start's pieces leave few covers).
+        if found.bit_count() < closed.bit_count():
+            for number in bit_numbers(found):
+                if self.footprints[number] & closed:
+                    found ^= 1 << number
+            return found
+        blocked = 0
+        for footprint in bit_numbers(closed):
+            blocked |= self.using[footprint]
+        return found & ~blocked
+
+
+def _items_of(piece: Placement) -> int:
+    """The items of a piece on the board: its cells' bits and its piece's bit."""
+    cells = sum(1 << (col * HEIGHT + row) for row, col in piece.cells)
+    return cells | 1 << (WIDTH * HEIGHT + PIECES.index(piece.piece))
+
+
+@cache
+def _tiling_table() -> _TilingTable:
+    """The table, built once by the search of the empty board (a few hundredths of a second)."""
+    problem = cover_problem(State())
+    assert problem is not None
+    covers = tuple(_Search(problem, Budget()).covers())
+    width = (len(covers) + 7) // 8
+    bits = [bytearray(width) for _ in FOOTPRINT_ITEMS]
+    for number, cover in enumerate(covers):
+        for footprint in cover:
+            bits[footprint][number >> 3] |= 1 << (number & 7)
+    using = tuple(int.from_bytes(row, "little") for row in bits)
+    footprints = tuple(sum(1 << footprint for footprint in cover) for cover in covers)
+    footprint_of = {items: footprint for footprint, items in enumerate(FOOTPRINT_ITEMS)}
+    return _TilingTable(covers, footprints, using, footprint_of)
+
+
 @cache
 def tilings() -> tuple[Tiling, ...]:
     """Every tiling of the empty board (found once): per piece of the tiling, in the
@@ -193,14 +258,14 @@ def tilings() -> tuple[Tiling, ...]:
     >>> State(placements[-1] for placements in tilings()[0]).is_solved
     True
     """
-    problem = cover_problem(State())
-    assert problem is not None
     placements = [
         tuple(Placement(letter, col, row, orientation) for orientation, _, col, row in options)
         for letter, options in FOOTPRINT_OPTIONS
     ]
-    covers = _Search(problem, Budget()).covers()
-    return tuple(tuple(placements[footprint] for footprint in cover) for cover in covers)
+    return tuple(
+        tuple(placements[footprint] for footprint in cover)
+        for cover in _tiling_table().covers
+    )
 
 
 def _solution(problem: CoverProblem, cover: tuple[int, ...]) -> State:
@@ -228,6 +293,24 @@ def iter_solutions(state: State, budget: Budget) -> Iterator[State]:
     return (_solution(problem, cover) for cover in _Search(problem, budget).covers())
 
 
+def _table_solutions(state: State) -> Iterator[State]:
+    """The solutions of *state* read from the table of tilings, in the table's order."""
+    problem = cover_problem(state)
+    if problem is None:
+        return
+    table = _tiling_table()
+    placed = {table.footprint_of[_items_of(piece)] for piece in problem.start.pieces}
+    covers = table.covers
+    for number in bit_numbers(table.admitted(problem)):
+        yield _solution(problem, tuple(f for f in covers[number] if f not in placed))
+
+
+def _table_count(state: State) -> int:
+    """How many solutions *state* has, read from the table of tilings."""
+    problem = cover_problem(state)
+    return 0 if problem is None else _tiling_table().admitted(problem).bit_count()
+
+
 def has_one_solution(state: State, budget: Budget) -> bool:
     """Whether *state* has exactly one solution, spending from *budget* (meaningless once
     it ran out: check ``budget.exhausted``). Stops at the second solution, and builds none.
@@ -247,7 +330,7 @@ def has_one_solution(state: State, budget: Budget) -> bool:
 class Solutions:
     """What :func:`find_solutions` found, and whether it finished.
 
-    >>> found = find_solutions(State.parse("i6B0j2B0j1C0k3C0l4B0l5C0"))
+    >>> found = find_solutions(State.parse("i6B0j2B0j1C0k3C0l4B0l5C0"), node_limit=10_000)
     >>> len(found.solutions), found.complete, found.nodes > 0
     (1, True, True)
     """
@@ -258,7 +341,8 @@ class Solutions:
     """Whether the search did all it was asked (no limit cut it short): then
     :attr:`solutions` holds every solution, or *max_solutions* of them."""
     nodes: int
-    """Sub-problems the search expanded: the measure of how much search the start needs."""
+    """Sub-problems the search expanded: the measure of how much search the start needs
+    (0 without limits, when the answer is read from the table of tilings)."""
     seconds: float = attrs.field(default=0.0, eq=False)
     """How long it ran (not compared: equal searches take different times)."""
 
@@ -278,6 +362,12 @@ def find_solutions(
     *max_solutions* or explored every branch; the solutions found so far
     are kept. A state that breaks a rule has no solution.
 
+    Without limits the solutions are read from the table of the 5992
+    tilings of the empty board (built once, by the search): every solution
+    is one of them with the pegs fitted, so the start's pegs and pieces
+    only strike out the tilings they rule out. With a limit the search runs
+    (and counts its nodes). Both give the same solutions, in their own orders.
+
     >>> found = find_solutions(State(), max_solutions=3)
     >>> len(found.solutions), found.complete
     (3, True)
@@ -287,9 +377,10 @@ def find_solutions(
     if max_solutions is not None:
         check_int("max_solutions", max_solutions, minimum=1)
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+    unlimited = node_limit is None and time_limit is None and progress is None
     found: list[State] = []
     try:
-        for solution in iter_solutions(state, budget):
+        for solution in _table_solutions(state) if unlimited else iter_solutions(state, budget):
             found.append(solution)
             if len(found) == max_solutions:
                 break
@@ -382,8 +473,10 @@ def count_solutions(
     """How many canonical solutions *state* has (distinct tilings once the pegs are fitted).
 
     Raises :class:`~puzzlekit.LimitReached` when a limit stops the count.
-    The empty board, with every placement open, is the most work any start
-    can take, and counts its 5992 tilings in a few hundredths of a second.
+    Without limits the count is read from the table of tilings (as in
+    :func:`find_solutions`): a fraction of a millisecond for any start, once
+    the table is built (the search of the empty board, a few hundredths of a
+    second, on the first call). With a limit the search counts.
 
     >>> count_solutions(State())
     5992
@@ -393,6 +486,8 @@ def count_solutions(
     puzzlekit.errors.LimitReached: count_solutions stopped by its node limit after 101 nodes, ...
     """
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
+    if node_limit is None and time_limit is None and progress is None:
+        return _table_count(state)
     try:
         total = solution_count(state, budget)
     except KeyboardInterrupt:
