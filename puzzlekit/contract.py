@@ -341,6 +341,10 @@ class PuzzleType(Generic[S, M]):
     ui: str | None = None
     """The module with the puzzle's front-end hooks (see :mod:`puzzlekit.interface`), or
     ``None``: ``puzzlekit play`` then offers the legal moves as a list."""
+    warm_up: Callable[[], object] | None = None
+    """Prepares what :attr:`solve` needs before its first search (compiled code loaded or
+    built), so that a time limit is spent searching: the portfolio's workers call it before
+    their clock starts, and an app may call it at start-up."""
 
     def seeding(self, seed: int | None) -> dict[str, Any]:
         """The keyword arguments that hand *seed* to :attr:`solve`: ``{"seed": seed}`` where

@@ -90,7 +90,9 @@ def solve(
     if not isinstance(state, puzzle.state):
         raise TypeError(f"state must be a {puzzle.state.__name__}, not {type(state).__name__}")
     base = random.SystemRandom().randrange(2**32) if seed is None else seed
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    # Wall-clock time, not a process's monotonic clock: workers compare it in their own
+    # processes, perhaps on other machines of a cluster.
+    deadline = None if time_limit is None else time.time() + time_limit
     if workers is None:
         workers = os.cpu_count() or 1
     at_once = check_int("workers", workers, minimum=1)
@@ -130,13 +132,10 @@ def _best(
 
     def start(count: int) -> None:
         for worker in itertools.islice(workers, count):
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0 and (results or running):
+            if deadline is not None and deadline <= time.time() and (results or running):
                 return  # past the deadline: the searches under way are the portfolio
-            time_limit = None if left is None else max(left, 0)
-            limits = {"node_limit": node_limit, "time_limit": time_limit}
             future = executor.submit(
-                _search, puzzle.name, str(state), base + worker, worker, limits
+                _search, puzzle.name, str(state), base + worker, worker, node_limit, deadline
             )
             running[future] = worker
 
@@ -155,9 +154,17 @@ def _best(
 
 
 def _search(
-    name: str, text: str, seed: int, worker: int, limits: dict[str, Any]
+    name: str, text: str, seed: int, worker: int, node_limit: int | None, deadline: float | None
 ) -> SearchResult[Any, Any]:
     from puzzlekit.registry import PUZZLES
 
     puzzle = PUZZLES[name]
-    return puzzle.solve(puzzle.state.parse(text), seed=seed, worker=worker, **limits)
+    start = puzzle.state.parse(text)
+    if puzzle.warm_up is not None:
+        puzzle.warm_up()  # before the clock: the deadline is for searching
+    # The time left when this worker starts, so that starting processes and loading
+    # compiled code do not run past the portfolio's deadline.
+    time_limit = None if deadline is None else max(deadline - time.time(), 0.0)
+    return puzzle.solve(
+        start, seed=seed, worker=worker, node_limit=node_limit, time_limit=time_limit
+    )

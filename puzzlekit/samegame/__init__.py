@@ -116,6 +116,7 @@ PUZZLE: PuzzleType[Board, Move] = PuzzleType(
     random_state=random_state,
     solve=solve,
     hint=hint,
+    warm_up=warm_up,
     grades=GRADES,
     generate=generate,
     grade=grade_of,
