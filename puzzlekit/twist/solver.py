@@ -293,6 +293,18 @@ def iter_solutions(state: State, budget: Budget) -> Iterator[State]:
     return (_solution(problem, cover) for cover in _Search(problem, budget).covers())
 
 
+def _reads_table(
+    node_limit: int | None, time_limit: float | None, progress: ProgressCallback | None
+) -> bool:
+    """Whether a listing or count reads the table of tilings: no node limit (a node count
+    is the search's measure), no progress to report, and time for the table to be built
+    (a few hundredths of a second, once) if it is not built yet."""
+    if node_limit is not None or progress is not None:
+        return False
+    built = _tiling_table.cache_info().currsize > 0
+    return time_limit is None or built or time_limit >= 1.0
+
+
 def _table_solutions(state: State) -> Iterator[State]:
     """The solutions of *state* read from the table of tilings, in the table's order."""
     problem = cover_problem(state)
@@ -342,7 +354,7 @@ class Solutions:
     :attr:`solutions` holds every solution, or *max_solutions* of them."""
     nodes: int
     """Sub-problems the search expanded: the measure of how much search the start needs
-    (0 without limits, when the answer is read from the table of tilings)."""
+    (0 when the answer is read from the table of tilings)."""
     seconds: float = attrs.field(default=0.0, eq=False)
     """How long it ran (not compared: equal searches take different times)."""
 
@@ -365,8 +377,10 @@ def find_solutions(
     Without limits the solutions are read from the table of the 5992
     tilings of the empty board (built once, by the search): every solution
     is one of them with the pegs fitted, so the start's pegs and pieces
-    only strike out the tilings they rule out. With a limit the search runs
-    (and counts its nodes). Both give the same solutions, in their own orders.
+    only strike out the tilings they rule out. A time limit of a second or
+    more reads the table too; with a node limit, a shorter time limit or a
+    *progress* callback the search runs (and counts its nodes). Both give the
+    same solutions, in their own orders.
 
     >>> found = find_solutions(State(), max_solutions=3)
     >>> len(found.solutions), found.complete
@@ -377,10 +391,10 @@ def find_solutions(
     if max_solutions is not None:
         check_int("max_solutions", max_solutions, minimum=1)
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    unlimited = node_limit is None and time_limit is None and progress is None
+    from_table = _reads_table(node_limit, time_limit, progress)
     found: list[State] = []
     try:
-        for solution in _table_solutions(state) if unlimited else iter_solutions(state, budget):
+        for solution in _table_solutions(state) if from_table else iter_solutions(state, budget):
             found.append(solution)
             if len(found) == max_solutions:
                 break
@@ -476,7 +490,8 @@ def count_solutions(
     Without limits the count is read from the table of tilings (as in
     :func:`find_solutions`): a fraction of a millisecond for any start, once
     the table is built (the search of the empty board, a few hundredths of a
-    second, on the first call). With a limit the search counts.
+    second, on the first call); so it is with a time limit of a second or
+    more. With a node limit, a shorter time limit or *progress* the search counts.
 
     >>> count_solutions(State())
     5992
@@ -486,7 +501,7 @@ def count_solutions(
     puzzlekit.errors.LimitReached: count_solutions stopped by its node limit after 101 nodes, ...
     """
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    if node_limit is None and time_limit is None and progress is None:
+    if _reads_table(node_limit, time_limit, progress):
         return _table_count(state)
     try:
         total = solution_count(state, budget)

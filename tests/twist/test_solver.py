@@ -451,3 +451,13 @@ def test_the_budget_forms_stop_when_the_budget_does(start, nodes):
         assert moves is None
     else:
         assert moves == (solve(start).moves or None)
+
+
+def test_a_time_limit_of_a_second_reads_the_table_and_a_node_limit_searches():
+    start = State.parse("f3C4i6B0")
+    table = find_solutions(start, time_limit=5)
+    searched = find_solutions(start, node_limit=10**6)
+    assert table.nodes == 0 and searched.nodes > 0
+    assert table.complete and searched.complete
+    assert set(table.solutions) == set(searched.solutions) != set()
+    assert count_solutions(start, time_limit=5) == len(searched.solutions)
