@@ -244,8 +244,10 @@ def _layout(width: int, height: int, colours: tuple[Colour, ...]) -> Layout:
     return Layout(width, height, colours)
 
 
+@lru_cache(maxsize=1 << 16)
 def _trusted_move(row: int, col: int) -> Move:
-    """The move of a cell known to be on the board, without the checks of ``Move()``."""
+    """The move of a cell known to be on the board, without the checks of ``Move()`` (kept:
+    every listing of moves asks for the same ones again)."""
     move = object.__new__(Move)
     object.__setattr__(move, "row", row)
     object.__setattr__(move, "col", col)
@@ -782,7 +784,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         if packed is not None:
             layout, bits = packed
             found = layout.groups_by_cell(bits, self.rules.min_group)
-            return (_trusted_move(row, col) for (row, col), _ in found)
+            return iter([_trusted_move(row, col) for (row, col), _ in found])
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
