@@ -830,6 +830,8 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         packed = self.packed
         if packed is not None:
             layout, bits = packed
+            if min_group == 2:  # a block beside one of its colour, in one pass of shifts
+                return layout.playable(bits) != 0
             return next(layout.iter_groups(bits, min_group), None) is not None
         if min_group > 2:
             return next(self._canonical_moves(), None) is not None
