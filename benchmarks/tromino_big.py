@@ -5,6 +5,9 @@ peers' in their own child process with a CPU cap (``>`` when they hit it).
 
 * three holes on n x n, 3 | n, n = 63 .. 2046 (no straight cut splits them):
   ``is_tileable`` and ``tile``;
+* three holes each within 2 lines of a side of an n x n board, 3 | n, n = 183 .. 2046
+  (refused by every call before the cuts with a tromino laid across): the worst
+  ``is_tileable`` and ``tile`` of 20 random boards per size, and how many were refused;
 * 30 random holes on 2048 x 2048 and 1024 x 1024;
 * untileable boards over 32,768 cells (a corner pocket walled off plus
   random holes, 182 x 182 .. 300 x 300), against the ``bench`` extra's
@@ -28,7 +31,7 @@ from typing import Any
 
 from tromino_tile import installed_peers  # the peers' adapters, shared with the exact workloads
 
-from puzzlekit.errors import UnsolvableError
+from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.tromino import Board, count_tilings, is_tileable, tile
 
 DENSE_MATRIX_BYTES = 1 << 30
@@ -88,6 +91,35 @@ def bench_three_holes(sizes: list[int]) -> None:
         decided, answer = cpu(lambda board=board: is_tileable(board))
         built, _ = cpu(lambda board=board: _tile_or_none(board))
         print(f"{f'{n}x{n}':<34}{decided:>12.3f} s{built:>10.3f} s   {answer}")
+
+
+def by_the_sides(n: int, rng: random.Random) -> set[tuple[int, int]]:
+    """Three holes, each within 2 lines of a side of an n x n board."""
+    holes: set[tuple[int, int]] = set()
+    while len(holes) < 3:
+        depth, along = rng.randrange(3), rng.randrange(n)
+        holes.add(rng.choice([(depth, along), (n - 1 - depth, along), (along, depth),
+                              (along, n - 1 - depth)]))
+    return holes
+
+
+def bench_by_the_sides(sizes: list[int], boards: int) -> None:
+    rng = random.Random(4)
+    print(f"{'3 holes by the sides, 3 | n':<34}{'is_tileable':>14}{'tile':>12}   "
+          f"(worst of {boards}) refused")
+    for n in sizes:
+        worst_decided = worst_built = 0.0
+        refused = 0
+        for _ in range(boards):
+            board = Board(n, n, by_the_sides(n, rng))
+            try:
+                decided, _ = cpu(lambda board=board: is_tileable(board))
+                built, _ = cpu(lambda board=board: _tile_or_none(board))
+            except ArgumentError:
+                refused += 1
+                continue
+            worst_decided, worst_built = max(worst_decided, decided), max(worst_built, built)
+        print(f"{f'{n}x{n}':<34}{worst_decided:>12.3f} s{worst_built:>10.3f} s   {refused}")
 
 
 def _tile_or_none(board: Board) -> object:
@@ -161,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.process_time()
     bench_three_holes([63, 99, 129, 150, 300] if args.quick
                       else [63, 99, 129, 150, 300, 600, 1026, 2046])
+    bench_by_the_sides([183, 300] if args.quick else [183, 300, 600, 1026, 2046],
+                       3 if args.quick else 20)
     bench_many_holes([1024] if args.quick else [1024, 2048], 30, 2 if args.quick else 5)
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()

@@ -289,6 +289,18 @@ class Adapter:
         mask[legal] = 1
         return mask
 
+    def arrays(self, state: Any) -> tuple[Observation, Observation]:
+        """The observation of *state* and its action mask, what every step needs (an
+        adapter may build both at once; by default :meth:`observe` and :meth:`action_mask`).
+
+        >>> from puzzlekit.tromino.gym import TrominoAdapter
+        >>> from puzzlekit.tromino import Board
+        >>> observation, mask = TrominoAdapter("2x2 holes=1").arrays(Board.parse("#.\\n.."))
+        >>> observation.tolist(), mask.tolist()
+        ([[1, 0], [0, 0]], [1, 0, 0, 0])
+        """
+        return self.observe(state), self.action_mask(state)
+
     def play(self, state: Any, move: Any) -> tuple[Any, float]:
         """The state after *move* (legal in *state*) and its reward: the points the move
         scores where :attr:`rewards_score`, else 1 when it solves the puzzle.
@@ -496,8 +508,8 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
         self._start = self._state = state
         self._moves = []
         self._steps = 0
-        self._mask = self.adapter.action_mask(state)
-        return self.adapter.observe(state), self._info(None, illegal=False)
+        observation, self._mask = self.adapter.arrays(state)
+        return observation, self._info(None, illegal=False)
 
     def step(
         self, action: np.int64 | int
@@ -528,11 +540,13 @@ class PuzzleEnv(gymnasium.Env[Observation, np.int64]):
             state, reward = self.adapter.play(state, move)
             self._state = state
             self._moves.append(move)
-            self._mask = self.adapter.action_mask(state)
+            observation, self._mask = self.adapter.arrays(state)
+        else:
+            observation = self.adapter.observe(state)
         terminated = not self._mask.any()
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         info = self._info(move, illegal=move is None)
-        return self.adapter.observe(state), reward, terminated, truncated, info
+        return observation, reward, terminated, truncated, info
 
     def action_masks(self) -> Observation:
         """The legal actions now: 1 for legal, 0 for not (as ``info["action_mask"]``).

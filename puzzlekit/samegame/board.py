@@ -244,8 +244,10 @@ def _layout(width: int, height: int, colours: tuple[Colour, ...]) -> Layout:
     return Layout(width, height, colours)
 
 
+@lru_cache(maxsize=1 << 16)
 def _trusted_move(row: int, col: int) -> Move:
-    """The move of a cell known to be on the board, without the checks of ``Move()``."""
+    """The move of a cell known to be on the board, without the checks of ``Move()`` (kept:
+    every listing of moves asks for the same ones again)."""
     move = object.__new__(Move)
     object.__setattr__(move, "row", row)
     object.__setattr__(move, "col", col)
@@ -534,11 +536,11 @@ class Board(Displayed):
     """The number of rows."""
     rules: Rules = STANDARD
     """The rules of play and scoring."""
-    _packed: tuple[tuple[Colour, ...], int] | None = attrs.field(
+    _packed: tuple[tuple[Colour, ...], int, int] | None = attrs.field(
         default=None, kw_only=True, alias="_packed", eq=False, repr=False
     )
-    # The colours of the layout and the packed board of this position, once computed;
-    # play() hands the next board its own.
+    # The colours of the layout, the width and the packed board of this position, once
+    # computed; play() hands the next board its own.
 
     def __attrs_post_init__(self) -> None:
         _check_columns(self)
@@ -546,13 +548,25 @@ class Board(Displayed):
     @classmethod
     def _after_move(cls, layout: Layout, rules: Rules, bits: int) -> Board:
         """The board of the packed *bits*, reached by a move from a checked board (so not
-        checked again)."""
+        checked again). Its columns are decoded when first read (``__getattr__``): a line
+        of play through ``legal_moves`` and ``play`` never needs them."""
         board = object.__new__(cls)
-        object.__setattr__(board, "columns", layout.decode(bits))
         object.__setattr__(board, "height", layout.height)
         object.__setattr__(board, "rules", rules)
-        object.__setattr__(board, "_packed", (layout.colours, bits))
+        object.__setattr__(board, "_packed", (layout.colours, layout.width, bits))
         return board
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
+
+        def __getattr__(self, name: str) -> Any:
+            # Only an unset slot gets here: the columns of a board built by _after_move.
+            packed = object.__getattribute__(self, "_packed")
+            if name != "columns" or packed is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            colours, width, bits = packed
+            columns = _layout(width, self.height, colours).decode(bits)
+            object.__setattr__(self, "columns", columns)
+            return columns
 
     @property
     def packed(self) -> tuple[Layout, int] | None:
@@ -566,14 +580,14 @@ class Board(Displayed):
         """
         packed = self._packed
         if packed is None:
-            colours = self.colours
-            if (len(colours) or 1) * (self.width + 1) * (self.height + 1) > PACKED_BITS:
+            colours, width = self.colours, self.width
+            if (len(colours) or 1) * (width + 1) * (self.height + 1) > PACKED_BITS:
                 return None
-            layout = _layout(self.width, self.height, colours)
-            packed = (colours, layout.encode(self.columns))
+            layout = _layout(width, self.height, colours)
+            packed = (colours, width, layout.encode(self.columns))
             object.__setattr__(self, "_packed", packed)
-            return layout, packed[1]
-        return _layout(self.width, self.height, packed[0]), packed[1]
+            return layout, packed[2]
+        return _layout(packed[1], self.height, packed[0]), packed[2]
 
     # -- text and rows ------------------------------------------------------
 
@@ -668,7 +682,8 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("1..\\n122").width
         3
         """
-        return len(self.columns)
+        packed = self._packed
+        return len(self.columns) if packed is None else packed[1]
 
     @property
     def count(self) -> int:
@@ -769,7 +784,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         if packed is not None:
             layout, bits = packed
             found = layout.groups_by_cell(bits, self.rules.min_group)
-            return (_trusted_move(row, col) for (row, col), _ in found)
+            return iter([_trusted_move(row, col) for (row, col), _ in found])
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -811,10 +826,12 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
     def _has_group(self) -> bool:
         min_group = self.rules.min_group
         if min_group <= 1:
-            return bool(self.columns[0])
+            return not self.is_solved
         packed = self.packed
         if packed is not None:
             layout, bits = packed
+            if min_group == 2:  # a block beside one of its colour, in one pass of shifts
+                return layout.playable(bits) != 0
             return next(layout.iter_groups(bits, min_group), None) is not None
         if min_group > 2:
             return next(self._canonical_moves(), None) is not None
@@ -842,7 +859,8 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("...\\n...").is_solved, Board.parse("1").is_solved
         (True, False)
         """
-        return not self.columns[0]
+        packed = self._packed
+        return not self.columns[0] if packed is None else not packed[2]
 
     @property
     def end_score(self) -> int:

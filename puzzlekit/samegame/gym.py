@@ -23,6 +23,7 @@ penalty on the move that ends the game, so an episode's return is what
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -37,7 +38,6 @@ from puzzlekit.gym.env import (
     check_actions,
     check_shape,
     text_grid,
-    text_shape,
 )
 from puzzlekit.samegame.board import COLOUR_CHARS
 from puzzlekit.samegame.params import Params
@@ -47,14 +47,31 @@ __all__ = ["SameGameAdapter", "SameGameEnv"]
 _OBSERVE = char_table({char: index + 1 for index, char in enumerate(COLOUR_CHARS)})
 
 
-def _cells(layout: Any, bits: int) -> npt.NDArray[np.bool_]:
-    """The blocks of packed *bits* as a ``(planes, width, height)`` array, lift 0 at the
-    bottom (see :mod:`puzzlekit.samegame.core` for the bit layout)."""
+def _planes(layout: Any, *boards: int) -> npt.NDArray[np.uint8]:
+    """Packed *boards* of one layout, unpacked in one go: a ``(boards, planes, width,
+    height)`` array of 0 and 1, lift 0 at the bottom (see :mod:`puzzlekit.samegame.core`
+    for the bit layout)."""
     size = layout.planes * layout.plane_bits
-    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-    flat = np.unpackbits(raw, bitorder="little")[:size].astype(np.bool_)
-    shaped = flat.reshape(layout.planes, layout.width + 1, layout.stride)
-    return shaped[:, : layout.width, : layout.height]
+    chunk = (size + 7) // 8
+    joined = 0
+    for bits in reversed(boards):
+        joined = joined << (8 * chunk) | bits
+    raw = np.frombuffer(joined.to_bytes(chunk * len(boards), "little"), dtype=np.uint8)
+    flat = np.unpackbits(raw, bitorder="little").reshape(len(boards), 8 * chunk)[:, :size]
+    shaped = flat.reshape(len(boards), layout.planes, layout.width + 1, layout.stride)
+    return shaped[:, :, : layout.width, : layout.height]
+
+
+@lru_cache(maxsize=64)
+def _weights(colours: tuple[int, ...]) -> npt.NDArray[np.uint8]:
+    """Each plane's value in an observation (its colour + 1), shaped to scale the planes."""
+    return np.array(colours, dtype=np.uint8)[:, None, None] + 1
+
+
+def _reading_order(cells: npt.NDArray[Any]) -> Observation:
+    """A ``(width, height)`` array, lift 0 at the bottom, as ``(height, width)`` int8
+    rows, top row first."""
+    return np.ascontiguousarray(cells.T[::-1]).view(np.int8)
 
 
 class SameGameAdapter(Adapter):
@@ -103,22 +120,29 @@ class SameGameAdapter(Adapter):
         return [f"{row},{col}" for row in range(height) for col in range(width)]
 
     def fit(self, state: Any) -> Any:
-        check_shape(self.shape, text_shape(str(state)))
+        check_shape(self.shape, (state.height, state.width))
         return state
+
+    def _playable(self, layout: Any, bits: int, min_group: int) -> int:
+        """The blocks of every playable group."""
+        if min_group == 2:
+            return int(layout.playable(bits))
+        return sum(layout.iter_groups(bits, min_group))
+
+    def arrays(self, state: Any) -> tuple[Observation, Observation]:
+        packed = state.packed
+        if packed is None:
+            return self.observe(state), self.action_mask(state)
+        layout, bits = packed
+        board, playable = _planes(layout, bits, self._playable(layout, bits, state.rules.min_group))
+        observation = _reading_order((board * _weights(layout.colours)).sum(axis=0, dtype=np.uint8))
+        return observation, _reading_order(playable.any(axis=0)).reshape(-1)
 
     def action_mask(self, state: Any) -> Observation:
         # Every cell of a playable group, not only the group's canonical cell.
         packed = state.packed
         if packed is not None:
-            layout, bits = packed
-            min_group = state.rules.min_group
-            if min_group == 2:
-                playable = layout.playable(bits)  # the blocks of groups of 2 or more
-            else:
-                playable = sum(layout.iter_groups(bits, min_group))
-            cells: npt.NDArray[np.bool_] = np.any(_cells(layout, playable), axis=0)
-            mask: Observation = cells.T[::-1].reshape(-1).astype(np.int8)
-            return mask
+            return self.arrays(state)[1]
         mask = np.zeros(self.shape, dtype=np.int8)
         for group in state.groups():
             if len(group.cells) >= state.rules.min_group:
@@ -135,11 +159,7 @@ class SameGameAdapter(Adapter):
         packed = state.packed
         if packed is None:
             return text_grid(str(state), _OBSERVE)
-        layout, bits = packed
-        values = np.zeros((layout.width, layout.height), dtype=np.int8)
-        for colour, cells in zip(layout.colours, _cells(layout, bits), strict=True):
-            values[cells] = colour + 1
-        return np.ascontiguousarray(values.T[::-1])
+        return self.arrays(state)[0]
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         colours = text_grid(str(state), _OBSERVE).astype(np.intp)

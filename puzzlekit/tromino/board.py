@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
@@ -220,8 +221,10 @@ one 2x2 block
         return f"Tromino.parse({str(self)!r})"
 
 
+@lru_cache(maxsize=1 << 16)
 def _placed(row: int, col: int, orientation: Orientation) -> Tromino:
-    """:meth:`Tromino.at` for a block known to be on a board, without its checks."""
+    """:meth:`Tromino.at` for a block known to be on a board, without its checks (kept:
+    a listing of moves asks for the same trominoes again and again)."""
     tromino = object.__new__(Tromino)
     (a, b), (c, d), (e, f) = BLOCK_CELLS[orientation]
     cells = ((row + a, col + b), (row + c, col + d), (row + e, col + f))
@@ -713,13 +716,20 @@ covered by 0,0 nw
     """The same as :meth:`play` (the name of puzzlekit 0.1)."""
 
     def _generate_moves(self) -> Iterator[Tromino]:
-        anchors = anchor_masks(self._free, self.width)
+        nw, ne, sw, se = anchor_masks(self._free, self.width)
         stride = self.width + 1
-        for index in bit_indices(anchors[0] | anchors[1] | anchors[2] | anchors[3]):
+        moves = []
+        for index in bit_indices(nw | ne | sw | se):
             row, col = divmod(index, stride)
-            for orientation in _ORIENTATION_VALUES:
-                if anchors[orientation] >> index & 1:
-                    yield _placed(row, col, orientation)
+            if nw >> index & 1:
+                moves.append(_placed(row, col, 0))
+            if ne >> index & 1:
+                moves.append(_placed(row, col, 1))
+            if sw >> index & 1:
+                moves.append(_placed(row, col, 2))
+            if se >> index & 1:
+                moves.append(_placed(row, col, 3))
+        return iter(moves)
 
     def legal_moves(self) -> TrominoMoves:
         """Every tromino that may be placed now, block by block in reading order, as a

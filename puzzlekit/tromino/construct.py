@@ -30,7 +30,7 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from itertools import pairwise
 
@@ -39,7 +39,7 @@ import attrs
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.tromino.board import Board, Tromino
+from puzzlekit.tromino.board import BLOCK_CELLS, Board, Tromino
 from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
     Triple,
@@ -369,67 +369,114 @@ def one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[
 _DECOMPOSE_HOLES = 64  # more blocked cells than this: straight to the exact search
 _DECOMPOSE_STEPS = 20_000  # rectangles the decomposition looks at before giving up
 _SEARCHED_LEAF = 200  # cells: a rectangle this small with several holes may be searched
+_LAID_DEPTH = 0  # a rectangle with more cells of laid trominoes is only cut straight
+_LAID_STEPS = 300  # rectangles a side of a cut with a tromino laid across may look at
 
 Rectangle = tuple[int, int, int, int]  # top, left, height, width
+Piece = tuple[Rectangle, frozenset[Cell]]  # a rectangle and the cells of laid trominoes in it
+Plan = tuple[list[Piece], list[int]]  # the pieces, and the codes of the trominoes laid across
+Planner = Callable[[Rectangle, frozenset[Cell]], "Plan | None"]
+
+
+def _within(rect: Rectangle, cells: Iterable[Cell]) -> frozenset[Cell]:
+    top, left, rows, cols = rect
+    return frozenset((r, c) for r, c in cells if top <= r < top + rows and left <= c < left + cols)
+
+
+class _GiveUp(Exception):
+    """The decomposition looked at too many rectangles."""
 
 
 def decompose(
     height: int, width: int, blocked: frozenset[Cell], budget: Budget, *, what: str = "tile",
     build: bool = True,
 ) -> list[int] | None:
-    """A tiling (codes at stride *width*) built by cutting the board straight across,
-    again and again, into rectangles with at most one blocked cell that the
-    theorems say can be tiled; ``None`` when no such cut is found (which proves
-    nothing). Fast where holes are few and far apart, where searches struggle.
+    """A tiling (codes at stride *width*) built by cutting the board across, again and
+    again, into rectangles with at most one blocked cell that the theorems say can be
+    tiled; ``None`` when no such cut is found (which proves nothing). A cut is straight,
+    or has one tromino laid across it (two cells on one side, one on the other) where
+    the free cells on each side are not a multiple of 3: holes near all four sides leave
+    no straight cut. Fast where holes are few and far apart, where searches struggle.
     With ``build=False`` it only decides: ``[]`` when the cuts are found.
 
     >>> len(decompose(8, 9, frozenset({(0, 0), (7, 8), (3, 4)}), Budget()))
     23
+    >>> len(decompose(63, 63, frozenset({(0, 31), (31, 0), (62, 62)}), Budget()))
+    1322
     """
     if not 2 <= len(blocked) <= _DECOMPOSE_HOLES:
         return None
     holes = sorted(blocked)
-    plans: dict[Rectangle, list[Rectangle] | None] = {}
-    searched: dict[Rectangle, list[Triple]] = {}  # small leaves tiled by the search
+    plans: dict[Piece, Plan | None] = {}
+    searched: dict[Piece, list[Triple]] = {}  # small leaves tiled by the search
     steps = 0
+    limit = _DECOMPOSE_STEPS
+    laying = False  # the first pass cuts straight only: laid trominoes multiply the cuts
 
-    def plan(rect: Rectangle) -> list[Rectangle] | None:
+    def plan(rect: Rectangle, laid: frozenset[Cell]) -> Plan | None:
         nonlocal steps
-        if rect in plans:
-            return plans[rect]
+        if (rect, laid) in plans:
+            return plans[rect, laid]
         steps += 1
         if budget.spend():
             raise budget.limit_reached(what)
+        if steps > limit:
+            raise _GiveUp
         top, left, rows, cols = rect
-        inside = [(r - top, c - left) for r, c in holes
-                  if top <= r < top + rows and left <= c < left + cols]
-        found: list[Rectangle] | None = None
-        if (rows * cols - len(inside)) % 3 or steps > _DECOMPOSE_STEPS:
+        cells = sorted(_within(rect, holes) | laid)
+        inside = [(r - top, c - left) for r, c in cells]
+        found: Plan | None = None
+        if (rows * cols - len(inside)) % 3:
             found = None
         elif not inside:
-            found = [rect] if rectangle_tileable(rows, cols) else None
+            found = ([(rect, laid)], []) if rectangle_tileable(rows, cols) else None
         elif len(inside) == 1:
-            found = [rect] if one_hole_reason(rows, cols, inside[0]) is None else None
+            found = ([(rect, laid)], []) if one_hole_reason(rows, cols, inside[0]) is None else None
         else:
-            found = _cut(rect, inside, plan)
+            found = _cut(rect, cells, laid, plan, attempt if laying else None, width)
             if found is None and rows * cols <= _SEARCHED_LEAF:
                 leaf = tile_free_cells(rows, cols, inside, budget)
                 if leaf is not None:
-                    searched[rect] = leaf
-                    found = [rect]
-        plans[rect] = found
+                    searched[rect, laid] = leaf
+                    found = ([(rect, laid)], [])
+        plans[rect, laid] = found
         return found
 
-    pieces = plan((0, 0, height, width))
-    if pieces is None or not build:
-        return None if pieces is None else []
-    codes: list[int] = []
-    for top, left, rows, cols in pieces:
-        inside = [(r - top, c - left) for r, c in holes
-                  if top <= r < top + rows and left <= c < left + cols]
-        if (top, left, rows, cols) in searched:
-            codes += codes_of(searched[top, left, rows, cols], width, top, left)
+    def attempt(rect: Rectangle, laid: frozenset[Cell]) -> Plan | None:
+        # A side of a cut with a tromino laid across, given a few steps of its own: most
+        # such sides fail, and a failure can take many.
+        nonlocal limit
+        outer = limit
+        limit = min(outer, steps + _LAID_STEPS)
+        try:
+            return plan(rect, laid)
+        except _GiveUp:
+            if steps > outer:
+                raise
+            return None
+        finally:
+            limit = outer
+
+    planned = None
+    for laying in (False, True):  # noqa: B007 - plan reads it
+        plans.clear()
+        steps, limit = 0, _DECOMPOSE_STEPS
+        try:
+            planned = plan((0, 0, height, width), frozenset())
+        except _GiveUp:
             continue
+        if planned is not None:
+            break
+    if planned is None or not build:
+        return None if planned is None else []
+    pieces, codes = planned
+    codes = list(codes)
+    for piece in pieces:
+        (top, left, rows, cols), laid = piece
+        if piece in searched:
+            codes += codes_of(searched[piece], width, top, left)
+            continue
+        inside = [(r - top, c - left) for r, c in _within(piece[0], holes) | laid]
         if not inside:
             fill_rectangle(codes, width, top, left, rows, cols)
             continue
@@ -444,37 +491,86 @@ def _cut_positions(lines: list[int], length: int, across: bool) -> list[tuple[in
     from the middle of the holes, across, position): in each gap between two hole
     lines, and in the gaps before the first and after the last (which peel off a
     strip without holes), those within 6 of either end and of its middle (enough
-    to meet every remainder mod 6), not all of a long gap."""
+    to meet every remainder mod 6), not all of a long gap. A peel keeps 6 lines or
+    fewer beside the holes: thinner peels would only lead to the same cuts again."""
     middle = lines[0] + lines[-1]
-    found = set()
-    for low, high in pairwise([0, *lines, length - 1]):
+    found: set[int] = set()
+    last = len(lines)
+    for gap, (low, high) in enumerate(pairwise([0, *lines, length - 1])):
         centre = (low + high) // 2
-        for at in (*range(low + 1, low + 7), *range(high - 5, high + 1),
-                   *range(centre - 3, centre + 4)):
-            if low < at <= high:
-                found.add(at)
-    return [(abs(2 * at - middle), across, at) for at in found]
+        near_low, near_high = range(low + 1, low + 7), range(high - 5, high + 1)
+        if gap == 0:
+            spots: Iterable[int] = near_high
+        elif gap == last:
+            spots = near_low
+        else:
+            spots = (*near_low, *near_high, *range(centre - 3, centre + 4))
+        found.update(at for at in spots if low < at <= high)
+    # Peels first (nearest the holes first): they keep the holes together.
+    return [(abs(2 * at - middle) - (4 * length if at <= lines[0] or at > lines[-1] else 0),
+             across, at) for at in found]
+
+
+def _along(length: int) -> list[int]:
+    """Where along a cut of *length* a tromino laid across it may sit (its block's first
+    line): a few near each end and the middle, enough to meet every remainder mod 6."""
+    middle = length // 2 - 1
+    spots = {*range(6), *range(middle - 3, middle + 3), *range(length - 8, length - 1)}
+    return sorted(spot for spot in spots if 0 <= spot <= length - 2)
 
 
 def _cut(
-    rect: Rectangle, inside: list[Cell], plan: Callable[[Rectangle], list[Rectangle] | None]
-) -> list[Rectangle] | None:
-    """Plans for *rect* cut once straight across between its holes, nearest the
-    middle of the holes first."""
+    rect: Rectangle, cells: list[Cell], laid: frozenset[Cell], plan: Planner,
+    attempt: Planner | None, stride: int,
+) -> Plan | None:
+    """A plan for *rect* (whose blocked *cells*, holes and *laid* tromino cells, are
+    given) cut once between its blocked cells, nearest their middle first: straight
+    cuts (each side by *plan*), then, given an *attempt*, cuts with a tromino laid
+    across (each side by *attempt*)."""
     top, left, rows, cols = rect
-    cuts = [*_cut_positions(sorted({r for r, _ in inside}), rows, True),
-            *_cut_positions(sorted({c for _, c in inside}), cols, False)]
-    for _, across, at in sorted(cuts):
+    cuts = sorted([*_cut_positions(sorted({r - top for r, _ in cells}), rows, True),
+                   *_cut_positions(sorted({c - left for _, c in cells}), cols, False)])
+    halves = []
+    for _, across, at in cuts:
         if across:
             first, second = (top, left, at, cols), (top + at, left, rows - at, cols)
         else:
             first, second = (top, left, rows, at), (top, left + at, rows, cols - at)
-        above = plan(first)
+        halves.append((across, at, first, second))
+        above = plan(first, _within(first, laid))
         if above is None:
             continue
-        below = plan(second)
+        below = plan(second, _within(second, laid))
         if below is not None:
-            return above + below
+            return above[0] + below[0], above[1] + below[1]
+    if attempt is None or len(laid) > _LAID_DEPTH:
+        return None
+    taken = set(cells)
+    spots = {True: _along(cols), False: _along(rows)}
+    for across, at, first, second in halves:
+        short = (first[2] * first[3] - len(_within(first, cells))) % 3
+        if not short:
+            continue  # the straight cut was tried
+        # The tromino's 2x2 block straddles the cut; it leaves out a cell on the side
+        # that takes one.
+        for spot in spots[across]:
+            if across:
+                corner = (top + at - 1, left + spot)
+                left_out = (2, 3) if short == 2 else (0, 1)
+            else:
+                corner = (top + spot, left + at - 1)
+                left_out = (1, 3) if short == 2 else (0, 2)
+            for orientation in left_out:
+                piece = {(corner[0] + dr, corner[1] + dc) for dr, dc in BLOCK_CELLS[orientation]}
+                if piece & taken:
+                    continue
+                above = attempt(first, _within(first, laid | piece))
+                if above is None:
+                    continue
+                below = attempt(second, _within(second, laid | piece))
+                if below is not None:
+                    code = (corner[0] * stride + corner[1]) * 4 + orientation
+                    return above[0] + below[0], [*above[1], *below[1], code]
     return None
 
 

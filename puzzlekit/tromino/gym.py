@@ -31,7 +31,6 @@ from puzzlekit.gym.env import (
     check_actions,
     check_shape,
     text_grid,
-    text_shape,
 )
 from puzzlekit.tromino.board import anchor_masks
 from puzzlekit.tromino.params import Params, check_playable
@@ -89,34 +88,50 @@ class TrominoAdapter(Adapter):
         ]
 
     def fit(self, state: Any) -> Any:
-        check_shape((self.params.height, self.params.width), text_shape(str(state)))
+        check_shape((self.params.height, self.params.width), (state.height, state.width))
         return state
 
-    def _grid(self, bits: int) -> npt.NDArray[np.bool_]:
-        """A bitboard (stride ``width + 1``) as a ``(height, width)`` array."""
+    def _grids(self, *boards: int) -> npt.NDArray[np.uint8]:
+        """Bitboards (stride ``width + 1``) unpacked in one go, as a ``(boards, height,
+        width + 1)`` array of 0 and 1 (the last column is the stride's pad)."""
         height, width = self.params.height, self.params.width
         size = height * (width + 1)
-        raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-        flat = np.unpackbits(raw, bitorder="little")[:size].astype(np.bool_)
-        grid: npt.NDArray[np.bool_] = flat.reshape(height, width + 1)[:, :width]
-        return grid
+        chunk = (size + 7) // 8
+        joined = 0
+        for bits in reversed(boards):
+            joined = joined << (8 * chunk) | bits
+        raw = np.frombuffer(joined.to_bytes(chunk * len(boards), "little"), dtype=np.uint8)
+        flat = np.unpackbits(raw, bitorder="little").reshape(len(boards), 8 * chunk)
+        grids: npt.NDArray[np.uint8] = flat[:, :size].reshape(-1, height, width + 1)
+        return grids
+
+    def _taken(self, state: Any) -> Observation:
+        """What a cell of *state* shows when it is not free: 1 on holes, 2 elsewhere (one
+        array per start, kept while its episode lasts)."""
+        taken = self._holes.get(state.holes)
+        if taken is None:
+            taken = np.full((state.height, state.width), 2, dtype=np.int8)
+            if state.holes:
+                taken[tuple(zip(*state.holes, strict=True))] = 1
+            self._holes = {state.holes: taken}
+        return taken
+
+    def arrays(self, state: Any) -> tuple[Observation, Observation]:
+        # Action ((row * (width - 1)) + col) * 4 + orientation: the anchors' bits, interleaved.
+        free = state.free_bits
+        width = self.params.width
+        grids = self._grids(*anchor_masks(free, width), free)
+        observation: Observation = np.where(grids[4, :, :width], 0, self._taken(state))
+        mask = grids[:4, :-1, : width - 1].transpose(1, 2, 0).reshape(-1)
+        return observation, mask.view(np.int8)
 
     def action_mask(self, state: Any) -> Observation:
-        # Action ((row * (width - 1)) + col) * 4 + orientation: the anchors' bits, interleaved.
-        fits = anchor_masks(state.free_bits, state.width)
-        anchors = [self._grid(mask)[:-1, :-1] for mask in fits]
-        mask: Observation = np.stack(anchors, axis=-1).reshape(-1).astype(np.int8)
-        return mask
+        return self.arrays(state)[1]
 
     def observe(self, state: Any) -> Observation:
-        holes = self._holes.get(state.holes)
-        if holes is None:  # one hole array per start, kept while its episode lasts
-            holes = np.zeros((state.height, state.width), dtype=np.int8)
-            if state.holes:
-                holes[tuple(zip(*state.holes, strict=True))] = 1
-            self._holes = {state.holes: holes}
-        observation: Observation = np.where(self._grid(state.free_bits), 0, 2 - holes)
-        return observation.astype(np.int8)
+        free = self._grids(state.free_bits)[0, :, : self.params.width]
+        observation: Observation = np.where(free, 0, self._taken(state))
+        return observation
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         return text_grid(str(state), _PICTURE).astype(np.intp)

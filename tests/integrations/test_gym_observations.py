@@ -70,3 +70,46 @@ def test_samegame_rules_set_the_reward():
     env.reset(options={"start": "rules: clickomania\n112\n122\n222"})
     _, reward, terminated, _, _ = env.step(8)  # the six 2s
     assert (reward, terminated) == (6.0, False)
+
+
+def samegame_mask(state):
+    """Every cell of a playable group, from the board's groups."""
+    mask = np.zeros((state.height, state.width), dtype=np.int8)
+    for group in state.groups():
+        if group.size >= state.rules.min_group:
+            for cell in group.cells:
+                mask[cell] = 1
+    return mask.reshape(-1)
+
+
+def tromino_mask(adapter, state):
+    """1 for each action whose tromino ``can_place`` accepts."""
+    return np.array([state.can_place(adapter.move(action))
+                     for action in range(adapter.action_count)], dtype=np.int8)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, preset=st.sampled_from(["small", "default"]))
+def test_every_step_of_an_episode_observes_the_state_and_masks_its_moves(seed, preset):
+    chars = ".0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    for name in ("samegame", "tromino"):
+        env = pkgym.make(name, params=PUZZLES[name].presets[preset])
+        observation, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while True:
+            state = env.state
+            rows = [line for line in str(state).splitlines() if ":" not in line]
+            if name == "samegame":
+                expected = [[chars.index(char) for char in row] for row in rows]
+                mask = samegame_mask(state)
+            else:
+                expected = [[{".": 0, "#": 1}.get(char, 2) for char in row] for row in rows]
+                mask = tromino_mask(env.adapter, state)
+            assert observation.dtype == np.int8 and observation.tolist() == expected
+            assert info["action_mask"].dtype == np.int8
+            assert info["action_mask"].tolist() == mask.tolist()
+            if not mask.any():
+                break
+            action = int(rng.choice(np.flatnonzero(mask)))
+            observation, _, terminated, _, info = env.step(action)
+            assert terminated == (not info["action_mask"].any())

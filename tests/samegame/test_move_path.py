@@ -3,6 +3,7 @@ path that boards over PACKED_BITS take, move for move on random playouts."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 
@@ -63,3 +64,33 @@ def test_a_big_board_plays_on_its_runs() -> None:
     assert board.packed is None
     assert [str(move) for move in board.legal_moves()][:2] == ["0,0", "0,2"]
     assert board.play("0,0").count == board.count - 80
+
+
+def fresh_line(board: Board, seed: int) -> list[Board]:
+    """The boards of a random line of play, each played afresh so none has decoded its
+    columns yet."""
+    rng = random.Random(seed)
+    line = [board]
+    while moves := list(line[-1].legal_moves()):
+        line.append(line[-1].play(rng.choice(moves)))
+    return line
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(max_rows=6, max_cols=6), st.integers(1, 3), st.integers(0, 2**32))
+def test_played_boards_read_as_their_text_before_their_columns_are_decoded(
+    board: Board, min_group: int, seed: int
+) -> None:
+    board = board.with_rules(Rules(min_group=min_group))
+    line = fresh_line(board, seed)
+    texts = [str(played) for played in line]  # decodes the columns of this line
+    for text, played in zip(texts, fresh_line(board, seed), strict=True):
+        expected = Board.parse(text)
+        assert (played.width, played.is_solved, played.is_over) == (
+            expected.width, expected.is_solved, expected.is_over)
+        assert played == expected and hash(played) == hash(expected)
+    for played in fresh_line(board, seed):
+        copied = pickle.loads(pickle.dumps(played))
+        assert copied == played and copied.columns == played.columns
+    with pytest.raises(AttributeError, match="no attribute 'colums'"):
+        line[-1].colums  # type: ignore[attr-defined]  # noqa: B018

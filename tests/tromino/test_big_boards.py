@@ -3,14 +3,15 @@
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tromino.checks import assert_valid_tiling, naive_tileable
 
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.limits import Budget
-from puzzlekit.tromino import Board, count_tilings, is_tileable, solve, tile
+from puzzlekit.tromino import Board, Tiling, count_tilings, is_tileable, solve, tile
 from puzzlekit.tromino.board import full_mask
+from puzzlekit.tromino.construct import decompose
 from puzzlekit.tromino.regions import free_regions, stranded_cell
 from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, search_tiling, tile_pockets
 
@@ -168,3 +169,54 @@ def test_three_holes_with_three_dividing_n_agree_with_the_exact_search(n, data):
     assert is_tileable(board) == (exact is not None)
     if exact is not None:
         assert_valid_tiling(board, tile(board))
+
+
+def _by_the_sides(n, draw):
+    """Three holes, each within 2 lines of a side, so that no straight cut or peel of a
+    hole-free strip of 2 lines or more settles the board when they touch all four."""
+    triple = st.lists(st.integers(0, n - 1), min_size=3, max_size=3, unique=True)
+    sides = draw(st.lists(st.integers(0, 3), min_size=3, max_size=3))
+    depths = draw(st.lists(st.integers(0, 2), min_size=3, max_size=3))
+    holes = {[(depth, along), (n - 1 - depth, along), (along, depth),
+              (along, n - 1 - depth)][side]
+             for side, depth, along in zip(sides, depths, draw(triple), strict=True)}
+    assume(len(holes) == 3)
+    return holes
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 15).map(lambda k: 3 * k), st.data())
+def test_cuts_with_laid_trominoes_build_valid_tilings_the_search_confirms(n, data):
+    holes = _by_the_sides(n, data.draw)
+    board = Board(n, n, holes)
+    codes = decompose(n, n, frozenset(holes), Budget())
+    if codes is None:  # proves nothing: nothing to check
+        return
+    assert_valid_tiling(board, Tiling.trusted(board, tuple(codes)))
+    assert search_tiling(n, n, board.holes, Budget()) is not None
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(61, 100).map(lambda k: 3 * k), st.data())
+def test_big_boards_with_three_holes_by_the_sides_are_answered_by_every_call(n, data):
+    """3 | n over the search's reach: every such board is answered, none refused."""
+    board = Board(n, n, _by_the_sides(n, data.draw))
+    assert n * n > SEARCH_MAX_CELLS
+    if not is_tileable(board):  # a cell walled off at a corner, say
+        with pytest.raises(UnsolvableError):
+            tile(board)
+        assert solve(board).proved_unsolvable
+        return
+    assert_valid_tiling(board, tile(board))
+    result = solve(board)
+    assert result.complete and result.final.is_solved
+
+
+@pytest.mark.parametrize("n", [183, 1026, 2046])
+def test_holes_by_all_four_sides_are_answered_at_every_size(n):
+    for holes in ([(0, n // 2), (n // 2, 0), (n - 1, n - 1)],
+                  [(1, n // 2 + 1), (n // 2, 1), (n - 2, n - 2)]):
+        board = Board(n, n, holes)
+        assert is_tileable(board)
+        if n == 183:
+            assert_valid_tiling(board, tile(board))

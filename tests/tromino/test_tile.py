@@ -17,6 +17,7 @@ from puzzlekit.tromino import (
     golomb_owner,
     hint,
     is_tileable,
+    random_board,
     solve,
     tile,
 )
@@ -250,9 +251,9 @@ def test_bad_arguments():
         solve(Board(3, 3), node_limit=-1)
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
-    # 3 | 201 and holes by all four sides: no cut, peel or pocket settles it, and the
-    # search does not take 40,401 cells; every call refuses it the same way.
-    out_of_reach = Board(201, 201, [(0, 0), (200, 200), (100, 101)])
+    # 99 holes on 40,401 cells: more than the decomposition takes, and the search does
+    # not take 40,401 cells; every call refuses it the same way.
+    out_of_reach = random_board(201, holes=99, tileable=True, seed=1)
     for call in (is_tileable, tile, solve):
         with pytest.raises(ArgumentError, match="too large for the exact search"):
             call(out_of_reach)
