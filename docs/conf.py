@@ -38,7 +38,7 @@ nitpick_ignore_regex = [
         r"(collections\.abc|typing|random|argparse|os|io|concurrent|threading|types|pathlib"
         r"|enum|numpy|hypothesis|attrs|attr|gymnasium|distributed|dask)(\..*)?",
     ),
-    (r"py:.*", r"(puzzlekit(\.\w+)*\.)?(S|M|M_co|T|S_co|StateT|MoveT)"),
+    (r"py:.*", r"(puzzlekit(\.\w+)*\.)?(S|M|M_co|T|S_co|StateT|MoveT|P)"),
     (r"py:.*", r"(str|int|float|bool|bytes|object|None|type|tuple|list|dict|set|frozenset)"),
     (r"py:.*", r"(TimeoutError|ValueError|TypeError|KeyError|Exception|KeyboardInterrupt)"),
 ]
