@@ -164,12 +164,12 @@ class _Deadlocks:
     def any_dead(
         self, kinds: list[list[int]], unlinked: list[tuple[int, int]], budget: Budget
     ) -> bool:
-        """Whether some kind can never be cleared (``False`` when *budget* runs out first).
+        """Whether one of *kinds* can never be cleared (``False`` when *budget* runs out first).
 
         *kinds* are the tiles of small kinds (at most :data:`_MATCH_UP_TO`):
         each needs its tiles paired off by pairs that link when alone on the
-        board. *unlinked* are the last two tiles of kinds not linked now,
-        checked two kinds at a time.
+        board. Those down to two tiles not linked now are also checked
+        against each of *unlinked*, the last two tiles of other such kinds.
         """
         for tiles in kinds:
             if budget.check_clock():
@@ -179,12 +179,14 @@ class _Deadlocks:
             ]
             if _matching(tiles, _partners(alive)) is None:
                 return True
-        # Quadratic in the kinds left unlinked (thousands on a large board): watch the clock.
-        for number, (one, two) in enumerate(itertools.combinations(unlinked, 2)):
-            if not number % 1024 and budget.check_clock():
-                return False
-            if self._dead(one + two):
-                return True
+            if len(tiles) == 2:
+                one = (tiles[0], tiles[1])
+                # Linear in the kinds left unlinked (thousands on a large board): watch the clock.
+                for number, two in enumerate(unlinked):
+                    if not number % 1024 and budget.check_clock():
+                        return False
+                    if two != one and self._dead(one + two if one < two else two + one):
+                        return True
         return False
 
 
@@ -210,10 +212,19 @@ class _Fixed:
             for i, j in grid.kind_pairs(tiles, budget):
                 self.partners[i].add(j)
                 self.partners[j].add(i)
+        self.links = {
+            kind: sum(len(self.partners[tile]) for tile in tiles) // 2
+            for kind, tiles in self.tiles.items()
+        }
+        """The number of linked pairs of each kind."""
         self.removed = 0
         """A bit per removed tile: the board, since the other tiles stay where they are."""
         self.dirty = [set(self.tiles)]
         """Per depth, the kinds that may be safe to clear (the deepest is consumed)."""
+        self.shrunk = [set(self.tiles)]
+        """Per depth, the kinds the last move took tiles from: where a dead end may be new."""
+        self.last_two = {kind for kind, tiles in self.tiles.items() if len(tiles) == 2}
+        """The kinds down to their last two tiles."""
         self.deadlocks = _Deadlocks(grid)
 
     def key(self) -> int:
@@ -228,6 +239,8 @@ class _Fixed:
             kind = kind_of[i]
             changed.add(kind)
             self.tiles[kind] -= {i, j}
+            self._count_changed(kind)
+            self.links[kind] -= len(partners[i]) + len(partners[j]) - 1  # i and j are linked
             for tile in (i, j):
                 for other in partners[tile]:
                     partners[other].discard(tile)
@@ -238,24 +251,37 @@ class _Fixed:
             partners[i].add(j)
             partners[j].add(i)
             changed.add(kind_of[i])
+            self.links[kind_of[i]] += 1
+        self.shrunk.append({kind_of[i] for i, _, _ in move})
         self.dirty.append(self.dirty[-1] | changed)
         return undo, gained
+
+    def _count_changed(self, kind: int) -> None:
+        if len(self.tiles[kind]) == 2:
+            self.last_two.add(kind)
+        else:
+            self.last_two.discard(kind)
 
     def undo(self, move: _Move, played: _Played) -> None:
         """Take back *move*, played as *played*."""
         undo, gained = played
         partners = self.partners
         self.dirty.pop()
+        self.shrunk.pop()
         for i, j in gained:
             partners[i].discard(j)
             partners[j].discard(i)
+            self.links[self.kind_of[i]] -= 1
         for (i, j, _), changes in zip(reversed(move), reversed(undo), strict=True):
             self.grid.undo(changes)
             self.removed ^= 1 << i | 1 << j
-            self.tiles[self.kind_of[i]] |= {i, j}
+            kind = self.kind_of[i]
+            self.tiles[kind] |= {i, j}
+            self._count_changed(kind)
             for tile in (i, j):
                 for other in partners[tile]:
                     partners[other].add(tile)
+            self.links[kind] += len(partners[i]) + len(partners[j]) - 1
 
     def _new_links(self, freed: list[int]) -> list[tuple[int, int]]:
         """The pairs not linked before that link now the cells *freed* are empty.
@@ -305,29 +331,45 @@ class _Fixed:
         return [(a, b) for a, b in candidates if linked(a, b)]
 
     def expand(self) -> Iterator[_Move]:
-        """The moves to try: the pairs of one kind safe to clear, or every linked pair."""
+        """The moves to try: the pairs of one kind safe to clear, or every linked pair.
+
+        A dead end can only be new where the last move took tiles (links
+        are only gained, and the tests depend on the positions alone), so
+        only those kinds are tested, whatever the move.
+        """
         budget = self.budget
         if budget.check_clock():
             return
-        dirty, tiles, partners = self.dirty[-1], self.tiles, self.partners
+        tiles, partners = self.tiles, self.partners
+        small = [sorted(tiles[kind]) for kind in self.shrunk[-1]]
+        small = [group for group in small if 0 < len(group) <= _MATCH_UP_TO]
+        unlinked = [
+            (i, j)
+            for i, j in (sorted(tiles[kind]) for kind in self.last_two)
+            if j not in partners[i]
+        ]
+        if small and self.deadlocks.any_dead(small, unlinked, budget):
+            return
+        dirty = self.dirty[-1]
         while dirty:
             kind_tiles = tiles[dirty.pop()]
-            if kind_tiles and len(kind_tiles) <= _SAFE_UP_TO:
+            if (
+                kind_tiles
+                and len(kind_tiles) <= _SAFE_UP_TO
+                and all(partners[tile] for tile in kind_tiles)
+            ):
                 matching = _matching(kind_tiles, partners)
                 if matching is not None:
                     yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
                     return
-        groups = sorted((sorted(group) for group in tiles.values() if group), key=len)
-        small = [group for group in groups if len(group) <= _MATCH_UP_TO]
-        unlinked = [(group[0], group[1]) for group in small if len(group) == 2]
-        unlinked = [(i, j) for i, j in unlinked if j not in partners[i]]
-        if self.deadlocks.any_dead(small, unlinked, budget):
-            return
-        # The only pairs of their kind first; a list, as the search changes the links below.
-        moves = [
-            ((i, j, 0),) for group in groups for i in group for j in sorted(partners[i]) if i < j
-        ]
-        yield from moves
+        # The only pairs of their kind first. Each kind's pairs are listed when the search
+        # gets to it (the links are then as they were here), a list as the search changes them.
+        links = self.links
+        for kind in sorted((kind for kind in links if links[kind]), key=lambda k: len(tiles[k])):
+            moves = [
+                ((i, j, 0),) for i in sorted(tiles[kind]) for j in sorted(partners[i]) if i < j
+            ]
+            yield from moves
 
 
 class _Moving:
