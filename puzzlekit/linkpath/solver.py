@@ -140,6 +140,11 @@ class _Deadlocks:
     """
 
     def __init__(self, grid: Grid) -> None:
+        self.stride = grid.stride
+        # Rows (columns) a link of two turns may turn in: the ring too when it is open.
+        self.rows = grid.height + 2 * grid.outside
+        self.columns = grid.width + 2 * grid.outside
+        self.two_turns = grid.max_turns == 2
         self.scratch = Grid(
             [[0] * grid.width for _ in range(grid.height)],
             outside=grid.outside,
@@ -160,6 +165,22 @@ class _Deadlocks:
                 scratch.set(index, 0)
             self.known[tiles] = known
         return known
+
+    def _apart(self, one: tuple[int, int], two: tuple[int, int]) -> bool:
+        """Whether the tiles of *one* surely link on a board holding only them and *two*.
+
+        With two turns, tiles in different columns have a link turning in
+        each row (one per row): a tile of *two* outside their columns blocks
+        at most the one of its own row, so with three rows or more one is
+        left. Likewise with rows and columns swapped.
+        """
+        if not self.two_turns:
+            return False
+        (r1, c1), (r2, c2) = (divmod(index, self.stride) for index in one)
+        (r3, c3), (r4, c4) = (divmod(index, self.stride) for index in two)
+        if c1 != c2 and self.rows >= 3 and not {c3, c4} & {c1, c2}:
+            return True
+        return r1 != r2 and self.columns >= 3 and not {r3, r4} & {r1, r2}
 
     def any_dead(
         self, kinds: list[list[int]], unlinked: list[tuple[int, int]], budget: Budget
@@ -185,7 +206,9 @@ class _Deadlocks:
                 for number, two in enumerate(unlinked):
                     if not number % 1024 and budget.check_clock():
                         return False
-                    if two != one and self._dead(one + two if one < two else two + one):
+                    if two == one or self._apart(one, two) or self._apart(two, one):
+                        continue
+                    if self._dead(one + two if one < two else two + one):
                         return True
         return False
 
@@ -327,8 +350,15 @@ class _Fixed:
             candidates.update(
                 (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
             )
-        linked = grid.linked
-        return [(a, b) for a, b in candidates if linked(a, b)]
+        reaches: dict[int, tuple[int, int, int, int, int, int]] = {}
+        reach, link = grid.reach, grid.link
+        found = []
+        for a, b in candidates:  # each tile's runs computed once
+            reach_a = reaches.get(a) or reaches.setdefault(a, reach(*divmod(a, stride)))
+            reach_b = reaches.get(b) or reaches.setdefault(b, reach(*divmod(b, stride)))
+            if link(reach_a, reach_b, best=False) is not None:
+                found.append((a, b))
+        return found
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try: the pairs of one kind safe to clear, or every linked pair.
