@@ -200,7 +200,7 @@ class _Deadlocks:
             ]
             if _matching(tiles, _partners(alive)) is None:
                 return True
-            if len(tiles) == 2:
+            if len(tiles) == 2 and unlinked:
                 one = (tiles[0], tiles[1])
                 # Linear in the kinds left unlinked (thousands on a large board): watch the clock.
                 for number, two in enumerate(unlinked):
@@ -373,11 +373,13 @@ class _Fixed:
         tiles, partners = self.tiles, self.partners
         small = [sorted(tiles[kind]) for kind in self.shrunk[-1]]
         small = [group for group in small if 0 < len(group) <= _MATCH_UP_TO]
-        unlinked = [
-            (i, j)
-            for i, j in (sorted(tiles[kind]) for kind in self.last_two)
-            if j not in partners[i]
-        ]
+        unlinked: list[tuple[int, int]] = []
+        if any(len(group) == 2 and group[1] not in partners[group[0]] for group in small):
+            unlinked = [
+                (i, j)
+                for i, j in (sorted(tiles[kind]) for kind in self.last_two)
+                if j not in partners[i]
+            ]
         if small and self.deadlocks.any_dead(small, unlinked, budget):
             return
         dirty = self.dirty[-1]
@@ -579,7 +581,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             board, pairs, final, complete, nodes=budget.nodes, seconds=budget.elapsed
         )
 
-    tiles = len(board.tiles)
+    tiles = total = len(board.tiles)
     if not board.is_valid() or not tiles:  # an odd kind is a proof; no tile, a solution
         return result([], True)
     try:
@@ -592,18 +594,21 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         visited = {position.key()}
         played: list[_Played] = []
         fewest = tiles
+        depth = 0  # the line's first moves that are the longest line, not yet copied (0: none)
         frames = [position.expand()]
 
         def retreat() -> None:
             """Take back the last move."""
-            nonlocal tiles
+            nonlocal tiles, depth, longest
+            if depth == len(line):  # about to be cut: copy it now
+                longest, depth = line.copy(), 0
             move = line.pop()
             position.undo(move, played.pop())
             tiles += 2 * len(move)
 
         while frames:
             if budget.exhausted or budget.spend():
-                return result(longest, False)
+                return result(line[:depth] if depth else longest, False)
             move = next(frames[-1], None)
             if move is None:
                 frames.pop()
@@ -621,10 +626,10 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
                 continue
             visited.add(key)
             if tiles < fewest:
-                fewest, longest = tiles, line.copy()
-                budget.best = sum(map(len, longest))
+                fewest, depth = tiles, len(line)
+                budget.best = (total - tiles) // 2
             frames.append(position.expand())
     except KeyboardInterrupt:
         budget.interrupt()
-        return result(longest, False)
+        return result(line[:depth] if depth else longest, False)
     return result(longest, not budget.exhausted)
