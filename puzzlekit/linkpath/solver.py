@@ -581,6 +581,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             board, pairs, final, complete, nodes=budget.nodes, seconds=budget.elapsed
         )
 
+    depth = 0  # the line's first moves that are the longest line, not yet copied (0: none)
     tiles = total = len(board.tiles)
     if not board.is_valid() or not tiles:  # an odd kind is a proof; no tile, a solution
         return result([], True)
@@ -594,7 +595,6 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         visited = {position.key()}
         played: list[_Played] = []
         fewest = tiles
-        depth = 0  # the line's first moves that are the longest line, not yet copied (0: none)
         frames = [position.expand()]
 
         def retreat() -> None:
