@@ -353,7 +353,11 @@ class _Fixed:
         reaches: dict[int, tuple[int, int, int, int, int, int]] = {}
         reach, link = grid.reach, grid.link
         found = []
-        for a, b in candidates:  # each tile's runs computed once
+        for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
+            # Kinds of thousands of tiles give as many candidates: watch the clock (the
+            # search stops then, so the links missed do not matter).
+            if not number % 1024 and number and self.budget.check_clock():
+                break
             reach_a = reaches.get(a) or reaches.setdefault(a, reach(*divmod(a, stride)))
             reach_b = reaches.get(b) or reaches.setdefault(b, reach(*divmod(b, stride)))
             if link(reach_a, reach_b, best=False) is not None:
