@@ -293,7 +293,8 @@ def bench_growth(quick):
 
 
 def bench_rule_sets(quick):
-    seeds = range(3) if quick else range(10)
+    seeds = range(2) if quick else range(10)
+    limit = 1 if quick else 5
     variants = (
         ("default", Rules(), None),
         ("gravity", Rules(gravity="down"), None),
@@ -305,12 +306,12 @@ def bench_rule_sets(quick):
         ("layout vertical", Rules(), "vertical"),
     )
     print(f"solve per rule set, solvable 16 x 30 deals, {KINDS} kinds, seeds 0-{len(seeds) - 1}, "
-          "CPU s (limit 5 s each):")
+          f"CPU s (limit {limit} s each):")
     for label, rules, layout in variants:
         times, cleared = [], 0
         for seed in seeds:
             board, _ = deal_with_solution(ROWS, COLS, KINDS, seed=seed, rules=rules, layout=layout)
-            seconds, result = _cpu_solve(solve, board, 5)
+            seconds, result = _cpu_solve(solve, board, limit)
             times.append(seconds)
             cleared += result.solved
         print(f"  {label:<16} median {statistics.median(times):6.3f} s, worst {max(times):6.3f} s,"
