@@ -20,14 +20,23 @@ Three measurements, on seeded deals (the same boards every run):
    deals built to be solvable, plain random deals, and deals with gravity.
 4. ``deal`` of the largest boards (200 x 200, 100 kinds) under three rule
    sets (skipped with ``--quick``, 16 x 30 deals instead).
+5. ``solve`` growth: deals built solvable (``deal_with_solution``, a kind
+   per 12 cells) from 16 x 16 to 100 x 100, CPU seconds (median of three
+   seeds), against the 0.3 solver (read from git history, commit
+   ``BASELINE_COMMIT``) within a CPU budget; the exponent of time against
+   cells is fitted by least squares on the logs. Then every rule set on its
+   solvable 16 x 30 deals (42 kinds), median and worst.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import itertools
+import math
 import statistics
+import subprocess
 import time
 
 from puzzlekit.linkpath import Board, Rules, deal, deal_with_solution, solve
@@ -213,6 +222,102 @@ def bench_deal(quick):
         )
 
 
+BASELINE_COMMIT = "e276f05"
+"""The last commit of the 0.3 solver (puzzlekit/linkpath/solver.py)."""
+
+
+def baseline_solver():
+    """The 0.3 ``solve``, loaded from git history against today's package, or ``None``."""
+    try:
+        source = subprocess.run(
+            ["git", "show", f"{BASELINE_COMMIT}:puzzlekit/linkpath/solver.py"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    spec = importlib.util.spec_from_loader("linkpath_solver_0_3", loader=None)
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(source, "solver-0.3.py", "exec"), module.__dict__)
+    return module.solve
+
+
+def _cpu_solve(solve_, board, budget):
+    started = time.process_time()
+    result = solve_(board, time_limit=budget)
+    return time.process_time() - started, result
+
+
+def _exponent(points):
+    """The slope of log(time) against log(cells), by least squares."""
+    xs = [math.log(cells) for cells, _ in points]
+    ys = [math.log(seconds) for _, seconds in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    spread = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / spread
+
+
+def bench_growth(quick):
+    sides = (16, 32) if quick else (16, 32, 50, 64, 100)
+    seeds = range(2) if quick else range(3)
+    budget = 5 if quick else 20
+    old = baseline_solver()
+    print(f"solve growth, deals built solvable (a kind per 12 cells), CPU s, median of "
+          f"{len(seeds)} seeds; baseline: the 0.3 solver within {budget} s"
+          + ("" if old else " (not found: no git history)"))
+    ours_points, old_points = [], []
+    for side in sides:
+        ours, theirs, outcome = [], [], []
+        for seed in seeds:
+            board, _ = deal_with_solution(side, side, side * side // 12, seed=seed)
+            seconds, result = _cpu_solve(solve, board, budget)
+            ours.append(seconds)
+            outcome.append("cleared" if result.solved else "stopped")
+            if old is not None:
+                seconds, result = _cpu_solve(old, board, budget)
+                theirs.append(seconds if result.solved else math.inf)
+        mine = statistics.median(ours)
+        ours_points.append((side * side, mine))
+        line = f"  {side:3d} x {side:<3d}: {mine:7.3f} s (worst {max(ours):.3f}, "
+        line += f"{', '.join(outcome)})"
+        if theirs:
+            base = statistics.median(theirs)
+            if math.isfinite(base):
+                old_points.append((side * side, base))
+                line += f"   0.3: {base:7.3f} s   ratio {base / mine:5.1f}x"
+            else:
+                line += f"   0.3: not cleared within {budget} s   ratio > {budget / mine:.0f}x"
+        print(line)
+    print(f"  growth exponent (time ~ cells^k): k = {_exponent(ours_points):.2f}"
+          + (f", 0.3 solver where it finished: k = {_exponent(old_points):.2f}"
+             if len(old_points) >= 2 else ""))
+
+
+def bench_rule_sets(quick):
+    seeds = range(2) if quick else range(10)
+    limit = 1 if quick else 5
+    variants = (
+        ("default", Rules(), None),
+        ("gravity", Rules(gravity="down"), None),
+        ("slide", Rules(slide=True), None),
+        ("slide + gravity", Rules(slide=True, gravity="down"), None),
+        ("groups", Rules(groups=True), None),
+        ("closed ring", Rules(outside=False), None),
+        ("one turn", Rules(max_turns=1), None),
+        ("layout vertical", Rules(), "vertical"),
+    )
+    print(f"solve per rule set, solvable 16 x 30 deals, {KINDS} kinds, seeds 0-{len(seeds) - 1}, "
+          f"CPU s (limit {limit} s each):")
+    for label, rules, layout in variants:
+        times, cleared = [], 0
+        for seed in seeds:
+            board, _ = deal_with_solution(ROWS, COLS, KINDS, seed=seed, rules=rules, layout=layout)
+            seconds, result = _cpu_solve(solve, board, limit)
+            times.append(seconds)
+            cleared += result.solved
+        print(f"  {label:<16} median {statistics.median(times):6.3f} s, worst {max(times):6.3f} s,"
+              f" cleared {cleared}/{len(times)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run for CI")
@@ -222,6 +327,8 @@ def main() -> None:
     bench_pairs(args.quick)
     bench_solve(args.quick)
     bench_deal(args.quick)
+    bench_growth(args.quick)
+    bench_rule_sets(args.quick)
     print(f"total {time.perf_counter() - started:.1f} s")
 
 

@@ -372,7 +372,7 @@ class Grid:
             return _push(self.rowm[r], c, unit, self.width)
         return _push(self.colm[c], r, unit, self.height)
 
-    def _seen(self, index: int, step: int) -> int:
+    def seen(self, index: int, step: int) -> int:
         """The first occupied padded cell from *index* in direction *step*, or -1.
 
         Read off the masks, so it may be a ring cell of a closed ring (an
@@ -407,7 +407,7 @@ class Grid:
                 for d in range(1, room + 1):
                     corner = p + d * step
                     for side in across:
-                        q = self._seen(corner, side)
+                        q = self.seen(corner, side)
                         if q in matching:
                             yield p, q, d * step
 
@@ -431,7 +431,7 @@ class Grid:
             return f"the {run} tiles on that side can slide {room} cells, not {distance}"
         corner = i + shift
         side = (stride if j > corner else -stride) if along_row else (1 if j > corner else -1)
-        if self._seen(corner, side) != j:
+        if self.seen(corner, side) != j:
             return "the line from the corner to the other tile is blocked"
         return None
 

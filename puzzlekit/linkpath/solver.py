@@ -1,15 +1,16 @@
 """An exact solver: a clearing sequence, or proof that none exists.
 
-Depth-first search over removals, iterative, on a mutable :class:`Grid`
-with undo. Three things keep it small:
+Depth-first search over removals, iterative, with undo. What keeps it small:
 
 - **Memo**: every board reached is remembered; reaching it again (by the
-  same removals in another order) is cut at once.
+  same removals in another order) is cut at once. When tiles never move (no
+  gravity, no slide) the board is known by the set of tiles removed, kept
+  as one bitmask.
 - **Kinds that can never meet**: a kind with an odd number of tiles can
   never be cleared, so such a board is refused before searching. Without
-  gravity a branch also ends when a kind's tiles cannot be paired off even
-  on a board holding only them, or when two kinds down to their last two
-  tiles block each other for good.
+  gravity or slides a branch also ends when a kind's tiles cannot be paired
+  off even on a board holding only them, or when two kinds down to their
+  last two tiles block each other for good.
 - **Safe moves first**: without gravity, removing tiles never blocks a
   link, so if the tiles left of some kind can all be paired off by links
   that exist now, clearing that kind now loses nothing: any solution can be
@@ -17,8 +18,16 @@ with undo. Three things keep it small:
   gravity a removal makes tiles fall and can break a link, so the rule only
   applies when every tile of the kind has nothing above it and no gap below
   (removing them moves no other tile, ever); otherwise every move is tried,
-  those that make the fewest tiles fall first.
-- **Slides** (``Rules(slide=True)``) turn the last two off: a slide moves
+  those that make the fewest tiles fall first (then the highest).
+- **Links kept up to date**: when tiles never move, the linkable pairs of
+  every kind are found once, and after a removal only the pairs whose new
+  link could pass through a freed cell are tested again: pairs with a tile
+  first seen from a freed cell along its row or column, and pairs whose
+  tiles' runs both meet the free stretch of a freed cell's row (or column),
+  where a middle segment through it would run. Only the kinds whose pairs
+  changed are tested again for a safe clearing. A step thus costs about the
+  few links near the removed tiles, not a pass over the board.
+- **Slides** (``Rules(slide=True)``) turn off the safe moves: a slide moves
   tiles into free cells, and a removal can take away the run another slide
   needed, so links are no longer kept by removals. Every move is tried
   (each kind's plain removals before its slides), and only the memo cuts
@@ -38,13 +47,13 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair, pair_of_move
-from puzzlekit.linkpath.paths import Grid, Move
+from puzzlekit.linkpath.paths import Changes, Grid, Move
 
 __all__ = ["hint", "inner_search", "search", "solve"]
 
@@ -52,24 +61,74 @@ _Move = tuple[Move, ...]
 """One step of the search: one or more removals (grid moves), played together."""
 
 _MATCH_UP_TO = 6
-"""Kinds with at most this many tiles left are tested for a safe clearing."""
+"""With gravity, kinds with at most this many tiles left are tested for a safe clearing;
+also the kinds tested for a dead end (their pairings are few: 15 at most)."""
+
+_SAFE_UP_TO = 16
+"""When tiles never move, kinds with at most this many tiles left are tested for a safe
+clearing (each test is redone only when the kind's links change)."""
+
+_MATCH_STEPS = 4096
+"""Steps a pairing test may take; past them it gives up (the kind is then not cleared as
+safe, which only costs a shortcut). Kinds of :data:`_MATCH_UP_TO` tiles never reach it."""
+
+_NO_PARTNERS: frozenset[int] = frozenset()
+
+_Played = tuple[list[Changes], list[tuple[int, int]]]
+"""How a move was played, to take it back: the grid's changes, and the links it made."""
 
 
-def _matching(tiles: list[int], links: set[tuple[int, int]]) -> tuple[tuple[int, int], ...] | None:
-    """Pair off all *tiles* (at most :data:`_MATCH_UP_TO`) using *links*, or ``None``."""
-    if not tiles:
-        return ()
-    first, rest = tiles[0], tiles[1:]
-    for partner in rest:
-        if (first, partner) in links:
-            others = _matching([t for t in rest if t != partner], links)
-            if others is not None:
-                return ((first, partner), *others)
-    return None
+def _matching(
+    tiles: Iterable[int], partners: Mapping[int, set[int] | frozenset[int]]
+) -> tuple[tuple[int, int], ...] | None:
+    """Pair off all *tiles* along *partners* (the tiles each one links with), or ``None``.
+
+    The tile with the fewest partners left is paired first. ``None`` also
+    when :data:`_MATCH_STEPS` steps run out.
+
+    >>> _matching([1, 2, 3, 4], {1: {2, 3}, 2: {1}, 3: {1, 4}, 4: {3}})
+    ((2, 1), (3, 4))
+    >>> _matching([1, 2, 3, 4], {1: {2, 3}, 2: {1}, 3: {1}, 4: set()}) is None
+    True
+    """
+    left = set(tiles)
+    steps = 0
+
+    def pair_off() -> list[tuple[int, int]] | None:
+        nonlocal steps
+        if not left:
+            return []
+        steps += 1
+        if steps > _MATCH_STEPS:
+            return None
+        tile = min(left, key=lambda t: (len(partners.get(t, _NO_PARTNERS) & left), t))
+        left.discard(tile)
+        found = None
+        for partner in sorted(partners.get(tile, _NO_PARTNERS) & left):
+            left.discard(partner)
+            rest = pair_off()
+            left.add(partner)
+            if rest is not None:
+                found = [(tile, partner), *rest]
+                break
+        left.add(tile)
+        return found
+
+    matching = pair_off()  # recursion depth: half the tiles, at most _SAFE_UP_TO // 2
+    return None if matching is None else tuple(matching)
+
+
+def _partners(pairs: Iterable[tuple[int, int]]) -> dict[int, set[int]]:
+    """The tiles each tile of *pairs* is paired with."""
+    partners: dict[int, set[int]] = {}
+    for i, j in pairs:
+        partners.setdefault(i, set()).add(j)
+        partners.setdefault(j, set()).add(i)
+    return partners
 
 
 class _Deadlocks:
-    """Pairs of tiles that can never meet, without gravity (tiles never move then).
+    """Pairs of tiles that can never meet, when tiles never move.
 
     Removing tiles only frees cells, so a link impossible on a board holding
     only a few tiles is impossible on any board that still holds them. So a
@@ -81,6 +140,11 @@ class _Deadlocks:
     """
 
     def __init__(self, grid: Grid) -> None:
+        self.stride = grid.stride
+        # Rows (columns) a link of two turns may turn in: the ring too when it is open.
+        self.rows = grid.height + 2 * grid.outside
+        self.columns = grid.width + 2 * grid.outside
+        self.two_turns = grid.max_turns == 2
         self.scratch = Grid(
             [[0] * grid.width for _ in range(grid.height)],
             outside=grid.outside,
@@ -102,96 +166,310 @@ class _Deadlocks:
             self.known[tiles] = known
         return known
 
+    def _apart(self, one: tuple[int, int], two: tuple[int, int]) -> bool:
+        """Whether the tiles of *one* surely link on a board holding only them and *two*.
+
+        With two turns, tiles in different columns have a link turning in
+        each row (one per row): a tile of *two* outside their columns blocks
+        at most the one of its own row, so with three rows or more one is
+        left. Likewise with rows and columns swapped.
+        """
+        if not self.two_turns:
+            return False
+        (r1, c1), (r2, c2) = (divmod(index, self.stride) for index in one)
+        (r3, c3), (r4, c4) = (divmod(index, self.stride) for index in two)
+        if c1 != c2 and self.rows >= 3 and not {c3, c4} & {c1, c2}:
+            return True
+        return r1 != r2 and self.columns >= 3 and not {r3, r4} & {r1, r2}
+
     def any_dead(
         self, kinds: list[list[int]], unlinked: list[tuple[int, int]], budget: Budget
     ) -> bool:
-        """Whether some kind can never be cleared (``False`` when *budget* runs out first).
+        """Whether one of *kinds* can never be cleared (``False`` when *budget* runs out first).
 
-        *kinds* are the tiles of small kinds: each needs its tiles paired
-        off by pairs that link when alone on the board. *unlinked* are the
-        last two tiles of kinds not linked now, checked two kinds at a time.
+        *kinds* are the tiles of small kinds (at most :data:`_MATCH_UP_TO`):
+        each needs its tiles paired off by pairs that link when alone on the
+        board. Those down to two tiles not linked now are also checked
+        against each of *unlinked*, the last two tiles of other such kinds.
         """
         for tiles in kinds:
             if budget.check_clock():
                 return False
-            alive = {
+            alive = [
                 (i, j) for i, j in itertools.combinations(tiles, 2) if not self._dead((i, j))
-            }
-            if _matching(tiles, alive) is None:
+            ]
+            if _matching(tiles, _partners(alive)) is None:
                 return True
-        # Quadratic in the kinds left unlinked (thousands on a large board): watch the clock.
-        for number, (one, two) in enumerate(itertools.combinations(unlinked, 2)):
-            if not number % 1024 and budget.check_clock():
-                return False
-            if self._dead(one + two):
-                return True
+            if len(tiles) == 2 and unlinked:
+                one = (tiles[0], tiles[1])
+                # Linear in the kinds left unlinked (thousands on a large board): watch the clock.
+                for number, two in enumerate(unlinked):
+                    if not number % 1024 and budget.check_clock():
+                        return False
+                    if two == one or self._apart(one, two) or self._apart(two, one):
+                        continue
+                    if self._dead(one + two if one < two else two + one):
+                        return True
         return False
 
 
-def _expand(grid: Grid, budget: Budget, deadlocks: _Deadlocks | None) -> Iterator[_Move]:
-    """The moves to try from *grid*, lazily: one safe move, or every removal.
+class _Fixed:
+    """The search position when tiles never move (no gravity, no slide).
 
-    Kinds are looked at smallest first, so a safe move usually turns up
-    before the links of the large kinds are computed; those are only computed
-    when the search comes back to try them (the grid is then as it was).
+    Keeps the tiles of each kind and, for every tile, the tiles it links
+    with, up to date as moves are played and taken back; and per depth the
+    kinds whose links changed since they were last found not safe to clear.
     """
-    # An expansion reads the whole grid, which on a large board outweighs the
-    # clock; spend() alone looks at it only every 256 nodes.
-    if budget.check_clock():
-        return
-    groups = sorted(grid.tiles_by_kind().values(), key=len)
-    if grid.slide:
-        pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
-        if grid.gravity:
-            pairs.sort(key=lambda pair: _stack(grid, pair[0])[0] + _stack(grid, pair[1])[0])
-        for i, j in pairs:
-            yield ((i, j, 0),)
-        for tiles in groups:
-            for move in grid.slides(tiles):
-                yield (move,)
-            if budget.check_clock():
-                return
-        return
-    small = [tiles for tiles in groups if len(tiles) <= _MATCH_UP_TO]
-    small_pairs = [list(grid.kind_pairs(tiles, budget)) for tiles in small]
-    for tiles, pairs in zip(small, small_pairs, strict=True):
-        if _safe(grid, tiles):
-            matching = _matching(tiles, set(pairs))
-            if matching is not None:
-                yield tuple((i, j, 0) for i, j in matching)
-                return
-    if deadlocks is not None:
-        unlinked = [
-            (tiles[0], tiles[1])
-            for tiles, pairs in zip(small, small_pairs, strict=True)
-            if len(tiles) == 2 and not pairs
-        ]
-        if deadlocks.any_dead(small, unlinked, budget):
+
+    def __init__(self, grid: Grid, budget: Budget) -> None:
+        self.grid = grid
+        self.budget = budget
+        self.kind_of: dict[int, int] = {}
+        self.tiles: dict[int, set[int]] = {}
+        self.partners: dict[int, set[int]] = {}
+        for kind, tiles in grid.tiles_by_kind().items():
+            self.tiles[kind] = set(tiles)
+            for tile in tiles:
+                self.kind_of[tile] = kind
+                self.partners[tile] = set()
+            for i, j in grid.kind_pairs(tiles, budget):
+                self.partners[i].add(j)
+                self.partners[j].add(i)
+        self.links = {
+            kind: sum(len(self.partners[tile]) for tile in tiles) // 2
+            for kind, tiles in self.tiles.items()
+        }
+        """The number of linked pairs of each kind."""
+        self.removed = 0
+        """A bit per removed tile: the board, since the other tiles stay where they are."""
+        self.dirty = [set(self.tiles)]
+        """Per depth, the kinds that may be safe to clear (the deepest is consumed)."""
+        self.shrunk = [set(self.tiles)]
+        """Per depth, the kinds the last move took tiles from: where a dead end may be new."""
+        self.last_two = {kind for kind, tiles in self.tiles.items() if len(tiles) == 2}
+        """The kinds down to their last two tiles."""
+        self.deadlocks = _Deadlocks(grid)
+
+    def key(self) -> int:
+        return self.removed
+
+    def play(self, move: _Move) -> _Played:
+        """Play *move*; what :meth:`undo` needs to take it back."""
+        grid, kind_of, partners = self.grid, self.kind_of, self.partners
+        changed = set()
+        undo = []
+        for i, j, _ in move:
+            kind = kind_of[i]
+            changed.add(kind)
+            self.tiles[kind] -= {i, j}
+            self._count_changed(kind)
+            self.links[kind] -= len(partners[i]) + len(partners[j]) - 1  # i and j are linked
+            for tile in (i, j):
+                for other in partners[tile]:
+                    partners[other].discard(tile)
+            self.removed ^= 1 << i | 1 << j
+            undo.append(grid.remove(i, j))
+        gained = self._new_links([index for i, j, _ in move for index in (i, j)])
+        for i, j in gained:
+            partners[i].add(j)
+            partners[j].add(i)
+            changed.add(kind_of[i])
+            self.links[kind_of[i]] += 1
+        self.shrunk.append({kind_of[i] for i, _, _ in move})
+        self.dirty.append(self.dirty[-1] | changed)
+        return undo, gained
+
+    def _count_changed(self, kind: int) -> None:
+        if len(self.tiles[kind]) == 2:
+            self.last_two.add(kind)
+        else:
+            self.last_two.discard(kind)
+
+    def undo(self, move: _Move, played: _Played) -> None:
+        """Take back *move*, played as *played*."""
+        undo, gained = played
+        partners = self.partners
+        self.dirty.pop()
+        self.shrunk.pop()
+        for i, j in gained:
+            partners[i].discard(j)
+            partners[j].discard(i)
+            self.links[self.kind_of[i]] -= 1
+        for (i, j, _), changes in zip(reversed(move), reversed(undo), strict=True):
+            self.grid.undo(changes)
+            self.removed ^= 1 << i | 1 << j
+            kind = self.kind_of[i]
+            self.tiles[kind] |= {i, j}
+            self._count_changed(kind)
+            for tile in (i, j):
+                for other in partners[tile]:
+                    partners[other].add(tile)
+            self.links[kind] += len(partners[i]) + len(partners[j]) - 1
+
+    def _new_links(self, freed: list[int]) -> list[tuple[int, int]]:
+        """The pairs not linked before that link now the cells *freed* are empty.
+
+        A new link passes through a freed cell. On its first or last segment:
+        then its tile is the first one seen from that cell along a row or
+        column. On a middle segment: then that segment lies in the free
+        stretch of the cell's row (or column), and both tiles are the first
+        seen across it from cells of that stretch.
+        """
+        grid, cells, stride = self.grid, self.grid.cells, self.grid.stride
+        seen = grid.seen
+        near: set[int] = set()
+        middle: set[int] = set()
+        for cell in freed:
+            row, col = divmod(cell, stride)
+            _, _, up, down, left, right = grid.reach(row, col)
+            for step in (-stride, -1, 1, stride):
+                near.add(seen(cell, step))
+            if grid.max_turns < 2:
+                continue
+            for x in range(row * stride + left, row * stride + right + 1):
+                middle.add(seen(x, -stride))
+                middle.add(seen(x, stride))
+            for y in range(up * stride + col, down * stride + col + 1, stride):
+                middle.add(seen(y, -1))
+                middle.add(seen(y, 1))
+        kind_of, tiles, partners = self.kind_of, self.tiles, self.partners
+        candidates: set[tuple[int, int]] = set()
+        for a in near:
+            if a >= 0 and cells[a] > 0:
+                known = partners[a]
+                candidates.update(
+                    (a, b) if a < b else (b, a)
+                    for b in tiles[kind_of[a]]
+                    if b != a and b not in known
+                )
+        by_kind: dict[int, list[int]] = {}
+        for a in middle:
+            if a >= 0 and cells[a] > 0:
+                by_kind.setdefault(kind_of[a], []).append(a)
+        for group in by_kind.values():
+            candidates.update(
+                (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
+            )
+        reaches: dict[int, tuple[int, int, int, int, int, int]] = {}
+        reach, link = grid.reach, grid.link
+        found = []
+        for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
+            # Kinds of thousands of tiles give as many candidates: watch the clock (the
+            # search stops then, so the links missed do not matter).
+            if not number % 1024 and number and self.budget.check_clock():
+                break
+            reach_a = reaches.get(a) or reaches.setdefault(a, reach(*divmod(a, stride)))
+            reach_b = reaches.get(b) or reaches.setdefault(b, reach(*divmod(b, stride)))
+            if link(reach_a, reach_b, best=False) is not None:
+                found.append((a, b))
+        return found
+
+    def expand(self) -> Iterator[_Move]:
+        """The moves to try: the pairs of one kind safe to clear, or every linked pair.
+
+        A dead end can only be new where the last move took tiles (links
+        are only gained, and the tests depend on the positions alone), so
+        only those kinds are tested, whatever the move.
+        """
+        budget = self.budget
+        if budget.check_clock():
             return
-    if grid.gravity:  # try first the removals that make the fewest tiles fall
+        tiles, partners = self.tiles, self.partners
+        small = [sorted(tiles[kind]) for kind in self.shrunk[-1]]
+        small = [group for group in small if 0 < len(group) <= _MATCH_UP_TO]
+        unlinked: list[tuple[int, int]] = []
+        if any(len(group) == 2 and group[1] not in partners[group[0]] for group in small):
+            unlinked = [
+                (i, j)
+                for i, j in (sorted(tiles[kind]) for kind in self.last_two)
+                if j not in partners[i]
+            ]
+        if small and self.deadlocks.any_dead(small, unlinked, budget):
+            return
+        dirty = self.dirty[-1]
+        while dirty:
+            kind_tiles = tiles[dirty.pop()]
+            if (
+                kind_tiles
+                and len(kind_tiles) <= _SAFE_UP_TO
+                and all(partners[tile] for tile in kind_tiles)
+            ):
+                matching = _matching(kind_tiles, partners)
+                if matching is not None:
+                    yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
+                    return
+        # The only pairs of their kind first. Each kind's pairs are listed when the search
+        # gets to it (the links are then as they were here), a list as the search changes them.
+        links = self.links
+        for kind in sorted((kind for kind in links if links[kind]), key=lambda k: len(tiles[k])):
+            moves = [
+                ((i, j, 0),) for i in sorted(tiles[kind]) for j in sorted(partners[i]) if i < j
+            ]
+            yield from moves
+
+
+class _Moving:
+    """The search position when tiles move (gravity or slides): the grid itself."""
+
+    def __init__(self, grid: Grid, budget: Budget) -> None:
+        self.grid = grid
+        self.budget = budget
+
+    def key(self) -> bytes:
+        return self.grid.key()
+
+    def play(self, move: _Move) -> _Played:
+        return [self.grid.remove(*removal) for removal in move], []
+
+    def undo(self, move: _Move, played: _Played) -> None:
+        for changes in reversed(played[0]):
+            self.grid.undo(changes)
+
+    def expand(self) -> Iterator[_Move]:
+        """The moves to try from the grid, lazily: one safe move, or every move.
+
+        The links of a kind are computed only when the search gets to it
+        (the grid is then as it was when the expansion started).
+        """
+        grid, budget = self.grid, self.budget
+        # An expansion reads the whole grid, which on a large board outweighs the
+        # clock; spend() alone looks at it only every 256 nodes.
+        if budget.check_clock():
+            return
+        groups = sorted(grid.tiles_by_kind().values(), key=len)
+        if not grid.slide:  # gravity: a kind that nothing can make fall may go at once
+            for tiles in groups:
+                if len(tiles) <= _MATCH_UP_TO and _still(grid, tiles):
+                    matching = _matching(tiles, _partners(grid.kind_pairs(tiles, budget)))
+                    if matching is not None:
+                        yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
+                        return
         pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
-        pairs.sort(key=lambda pair: _stack(grid, pair[0])[0] + _stack(grid, pair[1])[0])
+        if grid.gravity:  # the removals that make the fewest tiles fall first, then the highest
+            pairs.sort(key=lambda pair: (_falls(grid, *pair), pair[0] + pair[1]))
         for i, j in pairs:
             yield ((i, j, 0),)
-        return
-    for pairs in small_pairs:
-        for i, j in pairs:
-            yield ((i, j, 0),)
-    for tiles in groups[len(small) :]:
-        for i, j in grid.kind_pairs(tiles, budget):
-            yield ((i, j, 0),)
+        if grid.slide:
+            for tiles in groups:
+                for move in grid.slides(tiles):
+                    yield (move,)
+                if budget.check_clock():
+                    return
 
 
-def _safe(grid: Grid, tiles: list[int]) -> bool:
-    """Whether clearing these tiles now cannot spoil a later move.
+def _still(grid: Grid, tiles: list[int]) -> bool:
+    """Whether removing these tiles, now or later, can move no other tile (with gravity).
 
-    Without gravity a removal only frees cells, so it never can. With
-    gravity, removing a tile moves no other tile, now or later, only when
-    nothing is above it and its column has no gap below it.
+    So only when nothing is above any of them and no column has a gap below one.
     """
-    if not grid.gravity:
-        return True
     return all(_stack(grid, index) == (0, True) for index in tiles)
+
+
+def _falls(grid: Grid, i: int, j: int) -> int:
+    """How many tiles fall when the tiles at padded *i* and *j* (``i < j``) are removed."""
+    if (j - i) % grid.stride:
+        return _stack(grid, i)[0] + _stack(grid, j)[0]
+    return _stack(grid, j)[0] - 1  # one column: what is above the lower tile, but the upper
 
 
 def _stack(grid: Grid, index: int) -> tuple[int, bool]:
@@ -290,15 +568,14 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
     >>> search(Board.parse("aab\\nbcc"), budget).complete, budget.stopped_by
     (False, 'node limit')
     """
-    grid = board._grid.copy()
-    stride = grid.stride
+    stride = board.width + 2
     line: list[_Move] = []
     longest: list[_Move] = []
 
     def result(moves: list[_Move], complete: bool) -> SearchResult[Board, Pair]:
         pairs = tuple(pair_of_move(removal, stride) for move in moves for removal in move)
         final = board
-        if pairs:  # the grid has moved on: replay the line on a fresh copy
+        if pairs:  # the search grid has moved on: replay the line on a fresh copy
             replay = board._grid.copy()
             for move in moves:
                 for removal in move:
@@ -308,49 +585,55 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             board, pairs, final, complete, nodes=budget.nodes, seconds=budget.elapsed
         )
 
-    tiles = len(board.tiles)
+    depth = 0  # the line's first moves that are the longest line, not yet copied (0: none)
+    tiles = total = len(board.tiles)
     if not board.is_valid() or not tiles:  # an odd kind is a proof; no tile, a solution
         return result([], True)
     try:
         if budget.spend():
             return result([], False)
-        visited = {grid.key()}
-        undo: list[list[list[tuple[int, int]]]] = []
+        grid = board._grid.copy()
+        position: _Fixed | _Moving = (
+            _Moving(grid, budget) if grid.gravity or grid.slide else _Fixed(grid, budget)
+        )
+        visited = {position.key()}
+        played: list[_Played] = []
         fewest = tiles
-        deadlocks = None if grid.gravity or grid.slide else _Deadlocks(grid)
-        frames = [_expand(grid, budget, deadlocks)]
+        frames = [position.expand()]
 
         def retreat() -> None:
             """Take back the last move."""
-            nonlocal tiles
-            for changes in reversed(undo.pop()):
-                grid.undo(changes)
-            tiles += 2 * len(line.pop())
+            nonlocal tiles, depth, longest
+            if depth == len(line):  # about to be cut: copy it now
+                longest, depth = line.copy(), 0
+            move = line.pop()
+            position.undo(move, played.pop())
+            tiles += 2 * len(move)
 
         while frames:
             if budget.exhausted or budget.spend():
-                return result(longest, False)
+                return result(line[:depth] if depth else longest, False)
             move = next(frames[-1], None)
             if move is None:
                 frames.pop()
                 if line:
                     retreat()
                 continue
-            undo.append([grid.remove(*removal) for removal in move])
+            played.append(position.play(move))
             line.append(move)
             tiles -= 2 * len(move)
             if not tiles:
                 return result(line, True)
-            key = grid.key()
+            key = position.key()
             if key in visited:
                 retreat()
                 continue
             visited.add(key)
             if tiles < fewest:
-                fewest, longest = tiles, line.copy()
-                budget.best = sum(map(len, longest))
-            frames.append(_expand(grid, budget, deadlocks))
+                fewest, depth = tiles, len(line)
+                budget.best = (total - tiles) // 2
+            frames.append(position.expand())
     except KeyboardInterrupt:
         budget.interrupt()
-        return result(longest, False)
+        return result(line[:depth] if depth else longest, False)
     return result(longest, not budget.exhausted)

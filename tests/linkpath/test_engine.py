@@ -296,6 +296,43 @@ def test_solve_is_exact_on_small_boards(board):
     )
 
 
+@settings(max_examples=30)
+@given(boards(max_side=4, kinds=2, rules=rules(gravity=False)))
+def test_solve_is_exact_with_many_tiles_a_kind(board):
+    # Tiles that never move: the links kept up to date and kinds cleared whole, checked
+    # against exhaustive search where kinds have up to 8 tiles.
+    result = solve(board)
+    assert result.complete
+    assert replay(board, result.moves) == result.final
+    assert result.solved == (board.is_valid() and _clearable(board))
+
+
+@settings(max_examples=15)
+@given(solvable_boards(max_side=12, kinds=4, rules=rules(gravity=False)))
+def test_solve_clears_deals_with_large_kinds(board_and_witness):
+    board, _ = board_and_witness
+    result = solve(board)
+    assert result.complete and result.solved
+    assert replay(board, result.moves).is_solved
+
+
+@pytest.mark.parametrize("size", [24, 40])
+def test_solve_clears_large_solvable_deals(size):
+    board, _ = deal_with_solution(size, size, size * size // 12, seed=1)
+    result = solve(board, node_limit=20_000)
+    assert result.solved
+    for pair in result.moves:  # through the public play (the oracle is too slow here)
+        board = board.play(pair)
+    assert board.is_solved
+
+
+def test_node_limit_on_a_large_deal():
+    board, _ = deal_with_solution(60, 60, 300, seed=2)
+    result = solve(board, node_limit=100)
+    assert not result.complete and result.nodes <= 101
+    assert result.replayed() == result.final
+
+
 def test_crossed_pairs_are_proved_unsolvable():
     assert solve(Board.parse("ab\nba")).proved_unsolvable
     assert solve(Board.parse("abc\nbca\ncab"), node_limit=10_000).proved_unsolvable
