@@ -351,9 +351,12 @@ def test_time_limit_on_the_largest_board(rules_):
     tiles = [1 + n % 50 for n in range(200 * 100)] * 2
     rng.shuffle(tiles)
     board = Board.from_rows([tiles[r * 200 : (r + 1) * 200] for r in range(200)], rules=rules_)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     result = solve(board, time_limit=1)
-    assert time.perf_counter() - started < 1.5
+    # The search's own overshoot in CPU time; the wall clock only catches a hang (other
+    # processes on a busy machine stretch the time between two checks of the clock).
+    assert time.process_time() - cpu < 1.5
+    assert time.perf_counter() - started < 3
     assert not result.complete
 
 
