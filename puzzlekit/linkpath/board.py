@@ -54,7 +54,7 @@ from puzzlekit.grid import (
     where,
 )
 from puzzlekit.limits import ProgressCallback
-from puzzlekit.linkpath.paths import Grid, Move
+from puzzlekit.linkpath.paths import Grid, LinkIndex, Move
 from puzzlekit.settings import Reader, integer, one_of, read_settings, write_settings, yes_no
 
 if TYPE_CHECKING:
@@ -920,10 +920,56 @@ class Board(Displayed):
         return self._removed(self._legal(*self._move_cells(move)))
 
     def _removed(self, move: Move) -> Board:
-        """The board after the grid move *move* (checked by :meth:`_legal`)."""
+        """The board after the grid move *move* (checked by :meth:`_legal`).
+
+        The new board keeps the grid played on; when tiles never move it also
+        gets its links from this board's (only pairs near the freed cells are
+        tested), so a line of play never rescans the whole board.
+        """
         grid = self._grid.copy()
         grid.remove(*move)
-        return Board(grid.rows(), self.rules)
+        board = Board.__new__(Board)  # rows built from a valid board: no need to check them
+        object.__setattr__(board, "rows", grid.rows())
+        object.__setattr__(board, "rules", self.rules)
+        object.__setattr__(board, "_grid", grid)
+        if self._fixed:
+            object.__setattr__(board, "_links", self._links.after(grid, move[0], move[1]))
+        return board
+
+    @property
+    def _fixed(self) -> bool:
+        """Whether tiles never move under the rules (no gravity, no slide)."""
+        return self.rules.gravity is None and not self.rules.slide
+
+    @functools.cached_property
+    def _links(self) -> LinkIndex:
+        # Built by a full scan on first use, or given by the board played from.
+        return LinkIndex.of(self._grid)
+
+    @functools.cached_property
+    def _legal_pairs(self) -> tuple[Pair, ...]:
+        stride = self.width + 2
+        if self._fixed:
+            return tuple(pair_of_move((i, j, 0), stride) for i, j in self._links.pairs())
+        return tuple(pair_of_move(move, stride) for move in self._grid.moves())
+
+    def cell_pairs(self) -> list[tuple[int, int]]:
+        """The legal plain removals (no slide) as pairs of cell numbers ``a < b``, where
+        cell ``(row, col)`` is number ``row * width + col``: what an action mask needs,
+        without building a :class:`Pair` each.
+
+        >>> Board.parse("aba\\nb.a").cell_pairs()
+        [(0, 2), (2, 5), (1, 3)]
+        """
+        stride, width = self.width + 2, self.width
+        if self._fixed:
+            pairs: Iterable[tuple[int, int]] = self._links.pairs()
+        else:
+            pairs = (move[:2] for move in self._grid.moves() if not move[2])
+        return [
+            ((i // stride - 1) * width + i % stride - 1, (j // stride - 1) * width + j % stride - 1)
+            for i, j in pairs
+        ]
 
     def _move_cells(self, move: object) -> tuple[object, object, tuple[int, int]]:
         if isinstance(move, (tuple, list)) and len(move) == 2:
@@ -979,9 +1025,7 @@ class Board(Displayed):
         return Moves(self._pairs, self._accepts)
 
     def _pairs(self) -> Iterator[Pair]:
-        stride = self.width + 2
-        for move in self._grid.moves():
-            yield pair_of_move(move, stride)
+        return iter(self._legal_pairs)
 
     def _accepts(self, move: object) -> bool:
         try:  # what play checks, without building the next board
