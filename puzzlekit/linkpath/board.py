@@ -955,15 +955,17 @@ class Board(Displayed):
 
     def cell_pairs(self) -> list[tuple[int, int]]:
         """The legal plain removals (no slide) as pairs of cell numbers ``a < b``, where
-        cell ``(row, col)`` is number ``row * width + col``: what an action mask needs,
-        without building a :class:`Pair` each.
+        cell ``(row, col)`` is number ``row * width + col``, in no set order: what an
+        action mask needs, without building a :class:`Pair` each.
 
-        >>> Board.parse("aba\\nb.a").cell_pairs()
-        [(0, 2), (2, 5), (1, 3)]
+        >>> sorted(Board.parse("aba\\nb.a").cell_pairs())
+        [(0, 2), (1, 3), (2, 5)]
         """
         stride, width = self.width + 2, self.width
         if self._fixed:
-            pairs: Iterable[tuple[int, int]] = self._links.pairs()
+            pairs: Iterable[tuple[int, int]] = (
+                (i, j) for i, linked in self._links.partners.items() for j in linked if i < j
+            )
         else:
             pairs = (move[:2] for move in self._grid.moves() if not move[2])
         return [
