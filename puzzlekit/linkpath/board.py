@@ -515,7 +515,11 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     """
     i, j, shift = move
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
-    return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
+    if shift or i > j:
+        return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
+    pair = Pair.__new__(Pair)  # cells of a grid, in order: nothing to check (the hot path)
+    pair.__attrs_init__(one, two, _NO_SLIDE)
+    return pair
 
 
 def _is_int(text: str) -> bool:
