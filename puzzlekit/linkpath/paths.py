@@ -524,7 +524,7 @@ def new_links(
     >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
     [(7, 10)]
     """
-    cells, stride = grid.cells, grid.stride
+    cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
     seen = grid.seen
     near: set[int] = set()
     middle: set[int] = set()
@@ -535,12 +535,23 @@ def new_links(
             near.add(seen(cell, step))
         if grid.max_turns < 2:
             continue
-        for x in range(row * stride + left, row * stride + right + 1):
-            middle.add(seen(x, -stride))
-            middle.add(seen(x, stride))
-        for y in range(up * stride + col, down * stride + col + 1, stride):
-            middle.add(seen(y, -1))
-            middle.add(seen(y, 1))
+        # What grid.seen gives across the free stretches, read off the masks inline (hot).
+        low, high = (1 << row) - 1, row + 1
+        for x in range(left, right + 1):
+            mask = colm[x]
+            if mask & low:
+                middle.add(((mask & low).bit_length() - 1) * stride + x)
+            above = mask >> high
+            if above:
+                middle.add((high + (above & -above).bit_length() - 1) * stride + x)
+        low, high = (1 << col) - 1, col + 1
+        for y in range(up, down + 1):
+            mask = rowm[y]
+            if mask & low:
+                middle.add(y * stride + (mask & low).bit_length() - 1)
+            above = mask >> high
+            if above:
+                middle.add(y * stride + high + (above & -above).bit_length() - 1)
     candidates: set[tuple[int, int]] = set()
     for a in near:
         if a >= 0 and cells[a] > 0:
@@ -550,7 +561,7 @@ def new_links(
             )
     by_kind: dict[int, list[int]] = {}
     for a in middle:
-        if a >= 0 and cells[a] > 0:
+        if cells[a] > 0:
             by_kind.setdefault(kind_of[a], []).append(a)
     for group in by_kind.values():
         candidates.update(
