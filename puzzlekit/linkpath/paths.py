@@ -615,7 +615,11 @@ class LinkIndex:
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
         """The index of *grid* by a full scan (:meth:`Grid.kind_pairs` of every kind; when
-        *budget*'s clock runs out, some pairs are missing)."""
+        *budget*'s clock runs out, some pairs are missing).
+
+        >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).partners
+        {5: frozenset({6}), 6: frozenset({5})}
+        """
         kind_of: dict[int, int] = {}
         tiles: dict[int, frozenset[int]] = {}
         partners: dict[int, set[int]] = {}
@@ -631,7 +635,14 @@ class LinkIndex:
 
     def after(self, grid: Grid, i: int, j: int) -> LinkIndex:
         """The index of *grid*, which is this index's grid once tiles *i* and *j* (linked,
-        of one kind) are removed; only the pairs near the freed cells are tested."""
+        of one kind) are removed; only the pairs near the freed cells are tested.
+
+        >>> grid = Grid(((1, 1, 2, 2),), outside=True, max_turns=2)
+        >>> index = LinkIndex.of(grid)
+        >>> _ = grid.remove(7, 8)
+        >>> index.after(grid, 7, 8).tiles
+        {2: frozenset({9, 10})}
+        """
         kind = self.kind_of[i]
         tiles = self.tiles.copy()
         left = tiles[kind] - {i, j}
@@ -654,7 +665,11 @@ class LinkIndex:
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every linked pair ``(i, j)``, ``i < j``: by key (ascending), then by *i*, then *j*
-        (the order of :meth:`Grid.pairs`)."""
+        (the order of :meth:`Grid.pairs`).
+
+        >>> LinkIndex.of(Grid(((2, 2, 1, 1),), outside=False, max_turns=2)).pairs()
+        [(9, 10), (7, 8)]
+        """
         partners = self.partners
         return [
             (i, j)
