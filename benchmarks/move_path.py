@@ -9,11 +9,14 @@ reports the CPU time per move of each, measured in the same run:
   move, play one): SameGame's packed core (``Layout.groups`` and ``remove``),
   tromino's free-cell bitboard (``anchor_masks``), twist's bitset of legal
   placements with each placement's conflicts struck off,
-  link matching's ``Grid`` (``kind_pairs`` and ``remove``);
+  link matching's ``Grid`` (every pair of every kind rescanned with
+  ``pairs``, then ``remove``);
 * **plain**: a plain simulator as one would write it first: SameGame as a
   list of columns with a flood fill per group, tromino and twist as a grid
-  of cells checked cell by cell, link matching as a grid with a breadth-first
-  search of paths of up to two turns.
+  of cells checked cell by cell, link matching as a list-of-rows grid with
+  a ring of empty cells, every pair of a kind tried, each link checked by
+  walking rays cell by cell as KShisen does (a straight or one-corner link,
+  else one from each free cell of the four rays out of the first tile).
 
 ``public/inner`` is what the public objects cost over the engine's own loop
 (the goal: 3 or less); ``plain/public`` how much faster the public path is
@@ -251,6 +254,86 @@ def twist(start_text: str) -> tuple[Playout, Playout, Playout]:
     return public_playout(start), inner, plain
 
 
+# -- link matching ---------------------------------------------------------------------------
+
+
+def linkpath(height: int, width: int, kinds: int) -> tuple[Playout, Playout, Playout]:
+    from puzzlekit.linkpath import deal
+    from puzzlekit.linkpath.paths import Grid
+
+    board = deal(height, width, kinds, seed=1)
+    start = Grid(board.rows, outside=True, max_turns=2)
+
+    def inner(rng: random.Random) -> int:
+        grid, moves = start.copy(), 0
+        while True:
+            pairs = list(grid.pairs())
+            if not pairs:
+                return moves
+            grid.remove(*rng.choice(pairs))
+            moves += 1
+
+    def plain(rng: random.Random) -> int:
+        grid = [[0] * (width + 2)] + [[0, *row, 0] for row in board.rows] + [[0] * (width + 2)]
+        moves = 0
+        while True:
+            tiles: dict[int, list[tuple[int, int]]] = {}
+            for r, row in enumerate(grid):
+                for c, kind in enumerate(row):
+                    if kind:
+                        tiles.setdefault(kind, []).append((r, c))
+            legal = [
+                (a, b)
+                for group in tiles.values()
+                for n, a in enumerate(group)
+                for b in group[n + 1 :]
+                if plain_linked(grid, a, b)
+            ]
+            if not legal:
+                return moves
+            (r1, c1), (r2, c2) = rng.choice(legal)
+            grid[r1][c1] = grid[r2][c2] = 0
+            moves += 1
+
+    return public_playout(board), inner, plain
+
+
+def plain_linked(grid: list[list[int]], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether tiles *a* and *b* link in at most two turns on a grid with an empty ring,
+    as KShisen finds it: a straight or one-corner link, else one from a cell of a ray."""
+    if plain_simple(grid, a, b):
+        return True
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = a[0] + dr, a[1] + dc
+        while 0 <= r < len(grid) and 0 <= c < len(grid[0]) and not grid[r][c]:
+            if plain_simple(grid, (r, c), b):
+                return True
+            r, c = r + dr, c + dc
+    return False
+
+
+def plain_simple(grid: list[list[int]], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """A straight or one-corner link from *a* to *b* over empty cells (cell by cell)."""
+    (r1, c1), (r2, c2) = a, b
+    if r1 == r2 or c1 == c2:
+        return plain_line(grid, a, b)
+    return any(
+        not grid[r][c] and plain_line(grid, a, (r, c)) and plain_line(grid, (r, c), b)
+        for r, c in ((r1, c2), (r2, c1))
+    )
+
+
+def plain_line(grid: list[list[int]], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether every cell strictly between *a* and *b* (on one line) is empty."""
+    dr, dc = (b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1])
+    r, c = a[0] + dr, a[1] + dc
+    while (r, c) != b:
+        if grid[r][c]:
+            return False
+        r, c = r + dr, c + dc
+    return True
+
+
 WORKLOADS: dict[str, list[tuple[str, Callable[[], tuple[Playout, Playout, Playout]]]]] = {
     "samegame": [
         ("10x10 c3", lambda: samegame(10, 3)),
@@ -266,6 +349,10 @@ WORKLOADS: dict[str, list[tuple[str, Callable[[], tuple[Playout, Playout, Playou
         ("empty", lambda: twist("")),
         ("2 pegs", lambda: twist("i6B0j2B0")),
         ("challenge", lambda: twist("f3C4i6B0j2B0j1C0k3C0l4B0l5C0")),
+    ],
+    "linkpath": [
+        ("12x8 k24", lambda: linkpath(8, 12, 24)),
+        ("16x30 k36", lambda: linkpath(16, 30, 36)),
     ],
 }
 """Per puzzle, its sizes: the first of each runs in ``--quick`` mode."""

@@ -54,7 +54,7 @@ from puzzlekit.grid import (
     where,
 )
 from puzzlekit.limits import ProgressCallback
-from puzzlekit.linkpath.paths import Grid, Move
+from puzzlekit.linkpath.paths import Grid, LinkIndex, Move
 from puzzlekit.settings import Reader, integer, one_of, read_settings, write_settings, yes_no
 
 if TYPE_CHECKING:
@@ -515,7 +515,11 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     """
     i, j, shift = move
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
-    return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
+    if shift or i > j:
+        return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
+    pair = Pair.__new__(Pair)  # cells of a grid, in order: nothing to check (the hot path)
+    pair.__attrs_init__(one, two, _NO_SLIDE)
+    return pair
 
 
 def _is_int(text: str) -> bool:
@@ -920,10 +924,58 @@ class Board(Displayed):
         return self._removed(self._legal(*self._move_cells(move)))
 
     def _removed(self, move: Move) -> Board:
-        """The board after the grid move *move* (checked by :meth:`_legal`)."""
+        """The board after the grid move *move* (checked by :meth:`_legal`).
+
+        The new board keeps the grid played on; when tiles never move it also
+        gets its links from this board's (only pairs near the freed cells are
+        tested), so a line of play never rescans the whole board.
+        """
         grid = self._grid.copy()
         grid.remove(*move)
-        return Board(grid.rows(), self.rules)
+        board = Board.__new__(Board)  # rows built from a valid board: no need to check them
+        object.__setattr__(board, "rows", grid.rows())
+        object.__setattr__(board, "rules", self.rules)
+        object.__setattr__(board, "_grid", grid)
+        if self._fixed:
+            object.__setattr__(board, "_links", self._links.after(grid, move[0], move[1]))
+        return board
+
+    @property
+    def _fixed(self) -> bool:
+        """Whether tiles never move under the rules (no gravity, no slide)."""
+        return self.rules.gravity is None and not self.rules.slide
+
+    @functools.cached_property
+    def _links(self) -> LinkIndex:
+        # Built by a full scan on first use, or given by the board played from.
+        return LinkIndex.of(self._grid)
+
+    @functools.cached_property
+    def _legal_pairs(self) -> tuple[Pair, ...]:
+        stride = self.width + 2
+        if self._fixed:
+            return tuple(pair_of_move((i, j, 0), stride) for i, j in self._links.pairs())
+        return tuple(pair_of_move(move, stride) for move in self._grid.moves())
+
+    def cell_pairs(self) -> list[tuple[int, int]]:
+        """The legal plain removals (no slide) as pairs of cell numbers ``a < b``, where
+        cell ``(row, col)`` is number ``row * width + col``, in no set order: what an
+        action mask needs, without building a :class:`Pair` each.
+
+        >>> sorted(Board.parse("aba\\nb.a").cell_pairs())
+        [(0, 2), (1, 3), (2, 5)]
+        """
+        stride, width = self.width + 2, self.width
+        if self._fixed:
+            pairs: Iterable[tuple[int, int]] = (
+                (i, j) for i, linked in self._links.partners.items() for j in linked if i < j
+            )
+        else:
+            pairs = (move[:2] for move in self._grid.moves() if not move[2])
+        return [
+            ((i // stride - 1) * width + i % stride - 1, (j // stride - 1) * width + j % stride - 1)
+            for i, j in pairs
+        ]
 
     def _move_cells(self, move: object) -> tuple[object, object, tuple[int, int]]:
         if isinstance(move, (tuple, list)) and len(move) == 2:
@@ -979,9 +1031,7 @@ class Board(Displayed):
         return Moves(self._pairs, self._accepts)
 
     def _pairs(self) -> Iterator[Pair]:
-        stride = self.width + 2
-        for move in self._grid.moves():
-            yield pair_of_move(move, stride)
+        return iter(self._legal_pairs)
 
     def _accepts(self, move: object) -> bool:
         try:  # what play checks, without building the next board

@@ -112,6 +112,20 @@ class LinkpathAdapter(Adapter):
     def observe(self, state: Any) -> Observation:
         return np.array(state.rows, dtype=np.int8)
 
+    def action_mask(self, state: Any) -> Observation:
+        """1 for each legal pair's action: numbered straight from the board's linked pairs
+        (:meth:`~puzzlekit.linkpath.Board.cell_pairs`), no move built.
+
+        >>> from puzzlekit.linkpath import Board
+        >>> LinkpathAdapter("4x1 kinds=1").action_mask(Board.parse("aa..")).tolist()
+        [1, 0, 0, 0, 0, 0]
+        """
+        cells = self.params.height * self.params.width
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        # Pair (a, b), a < b, comes after the pairs of every first cell below a.
+        mask[[a * cells - a * (a + 1) // 2 + b - a - 1 for a, b in state.cell_pairs()]] = 1
+        return mask
+
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         kinds = np.array(state.rows, dtype=np.intp)
         return np.where(kinds > 0, (kinds - 1) % (len(self.palette) - 1) + 1, 0)

@@ -35,13 +35,14 @@ True
 
 from __future__ import annotations
 
+import itertools
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeAlias
 
 from puzzlekit.limits import Budget
 
-__all__ = ["Changes", "Grid", "Move", "Reach", "Route"]
+__all__ = ["Changes", "Grid", "LinkIndex", "Move", "Reach", "Route", "new_links"]
 
 Route: TypeAlias = tuple[int, tuple[tuple[int, int], ...]]
 """A link as ``(length, corners)``, corners in padded coordinates, in path order."""
@@ -497,3 +498,183 @@ class Grid:
         groups = self.tiles_by_kind()
         for kind in sorted(groups):
             yield from self.kind_pairs(groups[kind])
+
+
+def new_links(
+    grid: Grid,
+    freed: list[int],
+    kind_of: Mapping[int, int],
+    tiles: Mapping[int, set[int] | frozenset[int]],
+    partners: Mapping[int, set[int] | frozenset[int]],
+    budget: Budget | None = None,
+) -> list[tuple[int, int]]:
+    """The pairs ``(a, b)``, ``a < b``, not linked before that link now the cells *freed* are
+    empty, when tiles never move (no gravity, no slide).
+
+    *kind_of* gives each tile's match key, *tiles* the tiles of each key
+    left on *grid*, *partners* the tiles each one linked with before. A new
+    link passes through a freed cell. On its first or last segment: then its
+    tile is the first one seen from that cell along a row or column. On a
+    middle segment: then that segment lies in the free stretch of the cell's
+    row (or column), and both tiles are the first seen across it from cells
+    of that stretch. So only those pairs are tested.
+
+    >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
+    >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
+    >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
+    [(7, 10)]
+    """
+    cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
+    seen = grid.seen
+    near: set[int] = set()
+    middle: set[int] = set()
+    for cell in freed:
+        row, col = divmod(cell, stride)
+        _, _, up, down, left, right = grid.reach(row, col)
+        for step in (-stride, -1, 1, stride):
+            near.add(seen(cell, step))
+        if grid.max_turns < 2:
+            continue
+        # What grid.seen gives across the free stretches, read off the masks inline (hot).
+        low, high = (1 << row) - 1, row + 1
+        for x in range(left, right + 1):
+            mask = colm[x]
+            if mask & low:
+                middle.add(((mask & low).bit_length() - 1) * stride + x)
+            above = mask >> high
+            if above:
+                middle.add((high + (above & -above).bit_length() - 1) * stride + x)
+        low, high = (1 << col) - 1, col + 1
+        for y in range(up, down + 1):
+            mask = rowm[y]
+            if mask & low:
+                middle.add(y * stride + (mask & low).bit_length() - 1)
+            above = mask >> high
+            if above:
+                middle.add(y * stride + high + (above & -above).bit_length() - 1)
+    candidates: set[tuple[int, int]] = set()
+    for a in near:
+        if a >= 0 and cells[a] > 0:
+            known = partners[a]
+            candidates.update(
+                (a, b) if a < b else (b, a) for b in tiles[kind_of[a]] if b != a and b not in known
+            )
+    by_kind: dict[int, list[int]] = {}
+    for a in middle:
+        if cells[a] > 0:
+            by_kind.setdefault(kind_of[a], []).append(a)
+    for group in by_kind.values():
+        candidates.update(
+            (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
+        )
+    reaches: dict[int, Reach] = {}
+    reach, link = grid.reach, grid.link
+    found = []
+    for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
+        # Kinds of thousands of tiles give as many candidates: watch the clock (the
+        # search stops then, so the links missed do not matter).
+        if budget is not None and not number % 1024 and number and budget.check_clock():
+            break
+        reach_a = reaches.get(a) or reaches.setdefault(a, reach(*divmod(a, stride)))
+        reach_b = reaches.get(b) or reaches.setdefault(b, reach(*divmod(b, stride)))
+        if link(reach_a, reach_b, best=False) is not None:
+            found.append((a, b))
+    return found
+
+
+class LinkIndex:
+    """Every linked pair of a grid whose tiles never move, kept per tile (an immutable value).
+
+    *kind_of* maps each tile (padded index) to its match key, *tiles* each
+    key to its tiles, *partners* each tile to the tiles it links with. Built
+    by :meth:`of` (a full scan), or by :meth:`after` from the index before a
+    removal (only the pairs :func:`new_links` names are tested). The sets are
+    shared between an index and those derived from it, so none is changed.
+
+    >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
+    >>> index = LinkIndex.of(grid)
+    >>> index.pairs()  # padded indices: the 2s side by side
+    [(8, 9)]
+    >>> _ = grid.remove(8, 9)
+    >>> index.after(grid, 8, 9).pairs()
+    [(7, 10)]
+    """
+
+    __slots__ = ("kind_of", "partners", "tiles")
+
+    def __init__(
+        self,
+        kind_of: dict[int, int],
+        tiles: dict[int, frozenset[int]],
+        partners: dict[int, frozenset[int]],
+    ) -> None:
+        self.kind_of = kind_of
+        self.tiles = tiles
+        self.partners = partners
+
+    @classmethod
+    def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
+        """The index of *grid* by a full scan (:meth:`Grid.kind_pairs` of every kind; when
+        *budget*'s clock runs out, some pairs are missing).
+
+        >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).partners
+        {5: frozenset({6}), 6: frozenset({5})}
+        """
+        kind_of: dict[int, int] = {}
+        tiles: dict[int, frozenset[int]] = {}
+        partners: dict[int, set[int]] = {}
+        for kind, group in grid.tiles_by_kind().items():
+            tiles[kind] = frozenset(group)
+            for tile in group:
+                kind_of[tile] = kind
+                partners[tile] = set()
+            for i, j in grid.kind_pairs(group, budget):
+                partners[i].add(j)
+                partners[j].add(i)
+        return cls(kind_of, tiles, {tile: frozenset(linked) for tile, linked in partners.items()})
+
+    def after(self, grid: Grid, i: int, j: int) -> LinkIndex:
+        """The index of *grid*, which is this index's grid once tiles *i* and *j* (linked,
+        of one kind) are removed; only the pairs near the freed cells are tested.
+
+        >>> grid = Grid(((1, 1, 2, 2),), outside=True, max_turns=2)
+        >>> index = LinkIndex.of(grid)
+        >>> _ = grid.remove(7, 8)
+        >>> index.after(grid, 7, 8).tiles
+        {2: frozenset({9, 10})}
+        """
+        kind = self.kind_of[i]
+        tiles = self.tiles.copy()
+        left = tiles[kind] - {i, j}
+        if left:
+            tiles[kind] = left
+        else:
+            del tiles[kind]
+        partners = self.partners.copy()
+        for tile in (i, j):
+            for other in partners.pop(tile):
+                if other in partners:
+                    partners[other] = partners[other] - {tile}
+        gained: dict[int, set[int]] = {}
+        for a, b in new_links(grid, [i, j], self.kind_of, tiles, partners):
+            gained.setdefault(a, set()).add(b)
+            gained.setdefault(b, set()).add(a)
+        for tile, linked in gained.items():
+            partners[tile] = partners[tile] | linked
+        return LinkIndex(self.kind_of, tiles, partners)
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """Every linked pair ``(i, j)``, ``i < j``: by key (ascending), then by *i*, then *j*
+        (the order of :meth:`Grid.pairs`).
+
+        >>> LinkIndex.of(Grid(((2, 2, 1, 1),), outside=False, max_turns=2)).pairs()
+        [(9, 10), (7, 8)]
+        """
+        partners = self.partners
+        return [
+            (i, j)
+            for kind in sorted(self.tiles)
+            for i in sorted(self.tiles[kind])
+            for j in sorted(partners[i])
+            if i < j
+        ]

@@ -53,7 +53,7 @@ from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.linkpath.board import Board, Pair, pair_of_move
-from puzzlekit.linkpath.paths import Changes, Grid, Move
+from puzzlekit.linkpath.paths import Changes, Grid, LinkIndex, Move, new_links
 
 __all__ = ["hint", "inner_search", "search", "solve"]
 
@@ -224,17 +224,10 @@ class _Fixed:
     def __init__(self, grid: Grid, budget: Budget) -> None:
         self.grid = grid
         self.budget = budget
-        self.kind_of: dict[int, int] = {}
-        self.tiles: dict[int, set[int]] = {}
-        self.partners: dict[int, set[int]] = {}
-        for kind, tiles in grid.tiles_by_kind().items():
-            self.tiles[kind] = set(tiles)
-            for tile in tiles:
-                self.kind_of[tile] = kind
-                self.partners[tile] = set()
-            for i, j in grid.kind_pairs(tiles, budget):
-                self.partners[i].add(j)
-                self.partners[j].add(i)
+        index = LinkIndex.of(grid, budget)
+        self.kind_of = index.kind_of
+        self.tiles = {kind: set(tiles) for kind, tiles in index.tiles.items()}
+        self.partners = {tile: set(linked) for tile, linked in index.partners.items()}
         self.links = {
             kind: sum(len(self.partners[tile]) for tile in tiles) // 2
             for kind, tiles in self.tiles.items()
@@ -269,7 +262,8 @@ class _Fixed:
                     partners[other].discard(tile)
             self.removed ^= 1 << i | 1 << j
             undo.append(grid.remove(i, j))
-        gained = self._new_links([index for i, j, _ in move for index in (i, j)])
+        freed = [index for i, j, _ in move for index in (i, j)]
+        gained = new_links(grid, freed, kind_of, self.tiles, partners, self.budget)
         for i, j in gained:
             partners[i].add(j)
             partners[j].add(i)
@@ -305,64 +299,6 @@ class _Fixed:
                 for other in partners[tile]:
                     partners[other].add(tile)
             self.links[kind] += len(partners[i]) + len(partners[j]) - 1
-
-    def _new_links(self, freed: list[int]) -> list[tuple[int, int]]:
-        """The pairs not linked before that link now the cells *freed* are empty.
-
-        A new link passes through a freed cell. On its first or last segment:
-        then its tile is the first one seen from that cell along a row or
-        column. On a middle segment: then that segment lies in the free
-        stretch of the cell's row (or column), and both tiles are the first
-        seen across it from cells of that stretch.
-        """
-        grid, cells, stride = self.grid, self.grid.cells, self.grid.stride
-        seen = grid.seen
-        near: set[int] = set()
-        middle: set[int] = set()
-        for cell in freed:
-            row, col = divmod(cell, stride)
-            _, _, up, down, left, right = grid.reach(row, col)
-            for step in (-stride, -1, 1, stride):
-                near.add(seen(cell, step))
-            if grid.max_turns < 2:
-                continue
-            for x in range(row * stride + left, row * stride + right + 1):
-                middle.add(seen(x, -stride))
-                middle.add(seen(x, stride))
-            for y in range(up * stride + col, down * stride + col + 1, stride):
-                middle.add(seen(y, -1))
-                middle.add(seen(y, 1))
-        kind_of, tiles, partners = self.kind_of, self.tiles, self.partners
-        candidates: set[tuple[int, int]] = set()
-        for a in near:
-            if a >= 0 and cells[a] > 0:
-                known = partners[a]
-                candidates.update(
-                    (a, b) if a < b else (b, a)
-                    for b in tiles[kind_of[a]]
-                    if b != a and b not in known
-                )
-        by_kind: dict[int, list[int]] = {}
-        for a in middle:
-            if a >= 0 and cells[a] > 0:
-                by_kind.setdefault(kind_of[a], []).append(a)
-        for group in by_kind.values():
-            candidates.update(
-                (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
-            )
-        reaches: dict[int, tuple[int, int, int, int, int, int]] = {}
-        reach, link = grid.reach, grid.link
-        found = []
-        for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
-            # Kinds of thousands of tiles give as many candidates: watch the clock (the
-            # search stops then, so the links missed do not matter).
-            if not number % 1024 and number and self.budget.check_clock():
-                break
-            reach_a = reaches.get(a) or reaches.setdefault(a, reach(*divmod(a, stride)))
-            reach_b = reaches.get(b) or reaches.setdefault(b, reach(*divmod(b, stride)))
-            if link(reach_a, reach_b, best=False) is not None:
-                found.append((a, b))
-        return found
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try: the pairs of one kind safe to clear, or every linked pair.
