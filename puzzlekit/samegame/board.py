@@ -62,7 +62,7 @@ from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
 if TYPE_CHECKING:
-    from puzzlekit.samegame.core import Layout
+    from puzzlekit.samegame.core import Change, Layout, Listing
 
 __all__ = [
     "COLOUR_CHARS",
@@ -231,10 +231,10 @@ def _label_runs(columns: Columns) -> tuple[list[_Runs], list[int]]:
     return runs, [root(run) for run in range(len(parent))]
 
 
-PACKED_BITS = 1 << 12
+PACKED_BITS = 1 << 15
 """The largest packed form (see :mod:`puzzlekit.samegame.core`), in bits, on which a board
-lists, plays and checks its moves: up to about 27 x 27 of 5 colours. Bigger boards walk their
-column runs instead, which costs less there than flooding a long int once per group."""
+lists, plays and checks its moves: up to about 80 x 80 of 5 colours. Bigger boards walk their
+column runs instead, which costs less there than shifting ints of that length at every move."""
 
 
 @lru_cache(maxsize=64)
@@ -541,12 +541,20 @@ class Board(Displayed):
     )
     # The colours of the layout, the width and the packed board of this position, once
     # computed; play() hands the next board its own.
+    _groups: Listing | Change | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    # The playable groups of the packed board once listed, or before that what the move
+    # that made this board changed since its parent's listing, so that only the groups
+    # near the move are searched again.
 
     def __attrs_post_init__(self) -> None:
         _check_columns(self)
 
     @classmethod
-    def _after_move(cls, layout: Layout, rules: Rules, bits: int) -> Board:
+    def _after_move(
+        cls, layout: Layout, rules: Rules, bits: int, change: Change | None
+    ) -> Board:
         """The board of the packed *bits*, reached by a move from a checked board (so not
         checked again). Its columns are decoded when first read (``__getattr__``): a line
         of play through ``legal_moves`` and ``play`` never needs them."""
@@ -554,6 +562,7 @@ class Board(Displayed):
         object.__setattr__(board, "height", layout.height)
         object.__setattr__(board, "rules", rules)
         object.__setattr__(board, "_packed", (layout.colours, layout.width, bits))
+        object.__setattr__(board, "_groups", change)
         return board
 
     if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
@@ -783,8 +792,12 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         packed = self.packed
         if packed is not None:
             layout, bits = packed
-            found = layout.groups_by_cell(bits, self.rules.min_group)
-            return iter([_trusted_move(row, col) for (row, col), _ in found])
+            groups = self._groups
+            if not isinstance(groups, list):
+                groups = layout.listing(bits, self.rules.min_group, groups)
+                object.__setattr__(self, "_groups", groups)
+            width = layout.width
+            return iter([_trusted_move(*divmod(key, width)) for key, _, _ in groups])
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -939,7 +952,9 @@ a move removes a group of 2 or more
         min_group = self.rules.min_group
         if removed < min_group:
             raise _too_small(cell, removed, layout.colours[layout.plane(block)], min_group)
-        return Board._after_move(layout, self.rules, layout.remove(bits, group)), removed
+        listed = self._groups
+        change = layout.change(bits, group, listed) if isinstance(listed, list) else None
+        return Board._after_move(layout, self.rules, layout.remove(bits, group), change), removed
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None
