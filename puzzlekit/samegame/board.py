@@ -316,6 +316,24 @@ class Move:
         return (self.row, self.col)
 
 
+class _MovesByKey(dict[int, Move]):
+    """The moves of a board *width* wide by listing key (``row * width + col``), each made
+    once, when first asked for."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def __missing__(self, key: int) -> Move:
+        move = self[key] = _trusted_move(*divmod(key, self.width))
+        return move
+
+
+@lru_cache(maxsize=64)
+def _moves_by_key(width: int) -> _MovesByKey:
+    return _MovesByKey(width)
+
+
 def _move_cell(move: object) -> Cell:
     """The cell of *move* in any form ``play`` takes: a :class:`Move`, a pair, or its text."""
     if isinstance(move, Move):
@@ -796,8 +814,8 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
             if not isinstance(groups, list):
                 groups = layout.listing(bits, self.rules.min_group, groups)
                 object.__setattr__(self, "_groups", groups)
-            width = layout.width
-            return iter([_trusted_move(*divmod(key, width)) for key, _, _ in groups])
+            moves = _moves_by_key(layout.width)
+            return iter([moves[key] for key, _, _ in groups])
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -943,9 +961,14 @@ a move removes a group of 2 or more
 
     def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
         """:meth:`play_counted` on the packed form."""
-        cell = _move_cell(move)
-        block = layout.block_at(bits, check_on_board(cell, self.height, self.width))
+        if type(move) is Move:  # the moves legal_moves() gives: ints, only their range unchecked
+            cell = (move.row, move.col)
+            block = layout.block_at(bits, cell)
+        else:
+            cell = _move_cell(move)
+            block = layout.block_at(bits, check_on_board(cell, self.height, self.width))
         if not block:
+            check_on_board(cell, self.height, self.width)
             raise IllegalMoveError(f"cell {cell} is empty")
         group = layout.flood(bits, block)
         removed = group.bit_count()

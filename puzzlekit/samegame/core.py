@@ -445,9 +445,12 @@ class Layout:
         local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
         first = ((local & -local).bit_length() - 1) // stride
         last = (local.bit_length() - 1) // stride
-        top, col = ((local >> first * stride) & column_mask).bit_length(), first
+        local >>= first * stride
+        top = (local & column_mask).bit_length()
+        col = first
         for x in range(first + 1, last + 1):
-            height = ((local >> x * stride) & column_mask).bit_length()
+            local >>= stride
+            height = (local & column_mask).bit_length()
             if height > top:
                 top, col = height, x
         return (self.height - top) * self.width + col, first, last
@@ -468,10 +471,11 @@ class Layout:
         first = ((local & -local).bit_length() - 1) // stride
         last = (local.bit_length() - 1) // stride
         rest = bits & ~group
-        if self._tables:
-            emptied = sum(1 for x in range(first, last + 1) if not rest & self._column[x])
-        else:
-            emptied = sum(1 for x in range(first, last + 1) if not rest & self._column_at(x))
+        column = self._column.__getitem__ if self._tables else self._column_at
+        emptied = 0
+        for x in range(first, last + 1):
+            if not rest & column(x):
+                emptied += 1
         return Change(listing, first, last, emptied)
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
