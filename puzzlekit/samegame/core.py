@@ -74,7 +74,7 @@ class Change:
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
-_PLANE_FLOOD_BITS = 1000  # packed boards longer than this flood a single block in its plane
+_PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
 _BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
 """Each byte value's 8 bits as 8 bytes, lowest bit first."""
 
@@ -470,12 +470,13 @@ class Layout:
         local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
         first = ((local & -local).bit_length() - 1) // stride
         last = (local.bit_length() - 1) // stride
-        rest = bits & ~group
-        column = self._column.__getitem__ if self._tables else self._column_at
         emptied = 0
-        for x in range(first, last + 1):
-            if not rest & column(x):
-                emptied += 1
+        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
+            rest = bits & ~group
+            column = self._column.__getitem__ if self._tables else self._column_at
+            for x in range(first, last + 1):
+                if not rest & column(x):
+                    emptied += 1
         return Change(listing, first, last, emptied)
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
@@ -524,9 +525,17 @@ class Layout:
             skip = ((local & -local).bit_length() - 1) // stride
             x += skip
             local >>= skip * stride
-            for start, length in self._column_runs(local & column_mask):
-                bits = (bits & ~above(x, start)) | ((bits & above(x, start + length)) >> length)
-            if not bits & (self._column[x] if tables else self._column_at(x)):
+            if tables:  # the masks straight from the tables, the hot case
+                column, rows_from = self._column[x], self._rows_from
+                for start, length in self._column_runs(local & column_mask):
+                    bits = (bits & ~(column & rows_from[start])) | (
+                        (bits & column & rows_from[start + length]) >> length
+                    )
+            else:
+                column = self._column_at(x)
+                for start, length in self._column_runs(local & column_mask):
+                    bits = (bits & ~above(x, start)) | ((bits & above(x, start + length)) >> length)
+            if not bits & column:
                 emptied.append(x)
             local >>= stride
             x += 1
