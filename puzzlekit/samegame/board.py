@@ -37,6 +37,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
@@ -332,6 +333,9 @@ class _MovesByKey(dict[int, Move]):
 @lru_cache(maxsize=64)
 def _moves_by_key(width: int) -> _MovesByKey:
     return _MovesByKey(width)
+
+
+_key = itemgetter(0)  # the key of a listing entry
 
 
 def _move_cell(move: object) -> Cell:
@@ -814,8 +818,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
             if not isinstance(groups, list):
                 groups = layout.listing(bits, self.rules.min_group, groups)
                 object.__setattr__(self, "_groups", groups)
-            moves = _moves_by_key(layout.width)
-            return iter([moves[key] for key, _, _ in groups])
+            return iter(list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups))))
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}

@@ -413,12 +413,19 @@ class Layout:
         else:
             emptied = after.emptied
             keep_left, keep_right = after.first - 1, after.last + 1
-            found = [entry for entry in after.listing if entry[2] < keep_left]
-            found += [
-                (key - emptied, low - emptied, high - emptied)
-                for key, low, high in after.listing
-                if low > keep_right
-            ]
+            if emptied:
+                found = [entry for entry in after.listing if entry[2] < keep_left]
+                found += [
+                    (key - emptied, low - emptied, high - emptied)
+                    for key, low, high in after.listing
+                    if low > keep_right
+                ]
+            else:  # nothing moved sideways: the kept groups are as they were, in order
+                found = [
+                    entry
+                    for entry in after.listing
+                    if entry[2] < keep_left or entry[1] > keep_right
+                ]
             first, last = max(keep_left, 0), min(keep_right - emptied, self.width - 1)
         if first <= last:
             seeds = bits if min_group <= 1 else self.playable(bits)
@@ -430,7 +437,7 @@ class Layout:
                 seeds &= ~group
                 if min_group <= 2 or group.bit_count() >= min_group:
                     found.append(entry(group))
-            found.sort()
+        found.sort()
         return found
 
     def _columns_between(self, first: int, last: int) -> int:
