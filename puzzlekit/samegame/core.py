@@ -446,12 +446,17 @@ class Layout:
             return self._right[first] & self._left[last + 1]
         return self._right_of(first) & self._left_of(last + 1)
 
+    def _span(self, group: int) -> tuple[int, int, int]:
+        """A non-empty group moved down to plane 0, with its first and last column."""
+        stride = self.stride
+        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
+        first = ((local & -local).bit_length() - 1) // stride
+        return local, first, (local.bit_length() - 1) // stride
+
     def _entry(self, group: int) -> tuple[int, int, int]:
         """The listing entry of a group: its canonical cell's key, first and last column."""
         stride, column_mask = self.stride, self.column_mask
-        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
+        local, first, last = self._span(group)
         local >>= first * stride
         top = (local & column_mask).bit_length()
         col = first
@@ -473,10 +478,7 @@ class Layout:
         >>> change.first, change.last, change.emptied
         (0, 1, 2)
         """
-        stride = self.stride
-        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
+        _, first, last = self._span(group)
         emptied = 0
         if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
             rest = bits & ~group
