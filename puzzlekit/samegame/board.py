@@ -63,7 +63,7 @@ from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
 if TYPE_CHECKING:
-    from puzzlekit.samegame.core import Change, Layout, Listing
+    from puzzlekit.samegame.core import Change, Layout
 
 __all__ = [
     "COLOUR_CHARS",
@@ -563,12 +563,11 @@ class Board(Displayed):
     )
     # The colours of the layout, the width and the packed board of this position, once
     # computed; play() hands the next board its own.
-    _groups: Listing | Change | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
-    # The playable groups of the packed board once listed, or before that what the move
-    # that made this board changed since its parent's listing, so that only the groups
-    # near the move are searched again.
+    _groups: Any = attrs.field(default=None, init=False, eq=False, repr=False)
+    # The playable groups of the packed board once listed (a core.Listing), or before that
+    # what the move that made this board changed since its parent's listing (a core.Change,
+    # None if it had none), so that only the groups near the move are searched again. Typed
+    # Any: core imports this module, so its types are not here at run time for autodoc.
 
     def __attrs_post_init__(self) -> None:
         _check_columns(self)
