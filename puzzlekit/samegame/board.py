@@ -37,6 +37,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
@@ -62,7 +63,7 @@ from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
 if TYPE_CHECKING:
-    from puzzlekit.samegame.core import Layout
+    from puzzlekit.samegame.core import Change, Layout
 
 __all__ = [
     "COLOUR_CHARS",
@@ -231,10 +232,10 @@ def _label_runs(columns: Columns) -> tuple[list[_Runs], list[int]]:
     return runs, [root(run) for run in range(len(parent))]
 
 
-PACKED_BITS = 1 << 12
+PACKED_BITS = 1 << 15
 """The largest packed form (see :mod:`puzzlekit.samegame.core`), in bits, on which a board
-lists, plays and checks its moves: up to about 27 x 27 of 5 colours. Bigger boards walk their
-column runs instead, which costs less there than flooding a long int once per group."""
+lists, plays and checks its moves: up to about 80 x 80 of 5 colours. Bigger boards walk their
+column runs instead, which costs less there than shifting ints of that length at every move."""
 
 
 @lru_cache(maxsize=64)
@@ -314,6 +315,27 @@ class Move:
         (2, 5)
         """
         return (self.row, self.col)
+
+
+class _MovesByKey(dict[int, Move]):
+    """The moves of a board *width* wide by listing key (``row * width + col``), each made
+    once, when first asked for."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def __missing__(self, key: int) -> Move:
+        move = self[key] = _trusted_move(*divmod(key, self.width))
+        return move
+
+
+@lru_cache(maxsize=64)
+def _moves_by_key(width: int) -> _MovesByKey:
+    return _MovesByKey(width)
+
+
+_key = itemgetter(0)  # the key of a listing entry
 
 
 def _move_cell(move: object) -> Cell:
@@ -541,12 +563,19 @@ class Board(Displayed):
     )
     # The colours of the layout, the width and the packed board of this position, once
     # computed; play() hands the next board its own.
+    _groups: Any = attrs.field(default=None, init=False, eq=False, repr=False)
+    # The playable groups of the packed board once listed (a core.Listing), or before that
+    # what the move that made this board changed since its parent's listing (a core.Change,
+    # None if it had none), so that only the groups near the move are searched again. Typed
+    # Any: core imports this module, so its types are not here at run time for autodoc.
 
     def __attrs_post_init__(self) -> None:
         _check_columns(self)
 
     @classmethod
-    def _after_move(cls, layout: Layout, rules: Rules, bits: int) -> Board:
+    def _after_move(
+        cls, layout: Layout, rules: Rules, bits: int, change: Change | None
+    ) -> Board:
         """The board of the packed *bits*, reached by a move from a checked board (so not
         checked again). Its columns are decoded when first read (``__getattr__``): a line
         of play through ``legal_moves`` and ``play`` never needs them."""
@@ -554,6 +583,7 @@ class Board(Displayed):
         object.__setattr__(board, "height", layout.height)
         object.__setattr__(board, "rules", rules)
         object.__setattr__(board, "_packed", (layout.colours, layout.width, bits))
+        object.__setattr__(board, "_groups", change)
         return board
 
     if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
@@ -783,8 +813,11 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         packed = self.packed
         if packed is not None:
             layout, bits = packed
-            found = layout.groups_by_cell(bits, self.rules.min_group)
-            return iter([_trusted_move(row, col) for (row, col), _ in found])
+            groups = self._groups
+            if not isinstance(groups, list):
+                groups = layout.listing(bits, self.rules.min_group, groups)
+                object.__setattr__(self, "_groups", groups)
+            return iter(list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups))))
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -930,16 +963,23 @@ a move removes a group of 2 or more
 
     def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
         """:meth:`play_counted` on the packed form."""
-        cell = _move_cell(move)
-        block = layout.block_at(bits, check_on_board(cell, self.height, self.width))
+        if type(move) is Move:  # the moves legal_moves() gives: ints, only their range unchecked
+            cell = (move.row, move.col)
+            block = layout.block_at(bits, cell)
+        else:
+            cell = _move_cell(move)
+            block = layout.block_at(bits, check_on_board(cell, self.height, self.width))
         if not block:
+            check_on_board(cell, self.height, self.width)
             raise IllegalMoveError(f"cell {cell} is empty")
         group = layout.flood(bits, block)
         removed = group.bit_count()
         min_group = self.rules.min_group
         if removed < min_group:
             raise _too_small(cell, removed, layout.colours[layout.plane(block)], min_group)
-        return Board._after_move(layout, self.rules, layout.remove(bits, group)), removed
+        listed = self._groups
+        change = layout.change(bits, group, listed) if isinstance(listed, list) else None
+        return Board._after_move(layout, self.rules, layout.remove(bits, group), change), removed
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None

@@ -41,15 +41,40 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import Final, final
+from typing import Final, TypeAlias, final
+
+import attrs
 
 from puzzlekit.grid import Cell
 from puzzlekit.samegame.board import Columns
 
-__all__ = ["Layout"]
+__all__ = ["Change", "Layout", "Listing"]
+
+Listing: TypeAlias = list[tuple[int, int, int]]
+"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, first column,
+last column)`` each, by key (``row * width + col`` of the group's canonical cell)."""
+
+
+@attrs.frozen
+class Change:
+    """What a move changed, for :meth:`Layout.listing` of the board after it.
+
+    >>> Change([], 2, 3, 0).last
+    3
+    """
+
+    listing: Listing
+    """The listing of the board before the move."""
+    first: int
+    """The first column of the removed group."""
+    last: int
+    """The last column of the removed group."""
+    emptied: int
+    """How many columns the move emptied (they are among ``first`` to ``last``)."""
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
+_PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
 _BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
 """Each byte value's 8 bits as 8 bytes, lowest bit first."""
 
@@ -304,19 +329,28 @@ class Layout:
     def flood(self, bits: int, seed: int) -> int:
         """The group of the blocks in *seed* (bit flood fill through same-coloured neighbours).
 
+        On a board of many bits a single block is flooded in its own plane
+        alone, whose shorter int makes each step cheaper.
+
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (0,), (1,)))
         >>> layout.cells(layout.flood(bits, layout.block_at(bits, (0, 0))))
         ((0, 0), (1, 0), (1, 1))
         """
         stride = self.stride
+        low = 0
+        if self._top > _PLANE_FLOOD_BITS and not seed & (seed - 1):
+            plane_bits = self.plane_bits
+            low = (seed.bit_length() - 1) // plane_bits * plane_bits
+            bits = (bits >> low) & ((1 << plane_bits) - 1)
+            seed >>= low
         group = seed & bits
         while True:
             grown = bits & (
                 group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
             )
             if grown == group:
-                return group
+                return group << low
             group = grown
 
     def groups(self, bits: int, min_group: int = 2) -> list[int]:
@@ -349,37 +383,110 @@ class Layout:
             if min_group <= 2 or group.bit_count() >= min_group:
                 yield group
 
-    def groups_by_cell(self, bits: int, min_group: int = 2) -> list[tuple[Cell, int]]:
-        """Every group of at least *min_group* blocks with its canonical cell (the top-most,
-        then left-most one), in reading order of those cells.
+    def listing(
+        self, bits: int, min_group: int = 2, after: Change | None = None
+    ) -> Listing:
+        """Every group of at least *min_group* blocks as ``(key, first column, last column)``,
+        sorted by key: ``row * width + col`` of its canonical cell (the top-most, then
+        left-most one), so in reading order of those cells.
 
-        Rows are scanned from the top, so the first block met of each group
-        is its canonical cell and no group is searched for it.
+        *after*, when given, says that *bits* is the board after a move from a board
+        whose listing (for the same *min_group*) was ``after.listing``, the move's group
+        spanning columns ``after.first`` to ``after.last`` and emptying ``after.emptied``
+        of them. Only the columns of the group and their two neighbours can change
+        (blocks fall there; the columns to their right only shift left), so the groups
+        wholly outside them are kept and only the groups that reach them are flooded.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
-        >>> [(cell, len(layout.cells(group))) for cell, group in layout.groups_by_cell(bits)]
-        [((0, 0), 2), ((0, 1), 3)]
+        >>> listed = layout.listing(bits)
+        >>> [(divmod(key, 3), first, last) for key, first, last in listed]
+        [((0, 0), 0, 0), ((0, 1), 1, 2)]
+        >>> group = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> later = layout.remove(bits, group)
+        >>> layout.listing(later, after=layout.change(bits, group, listed))
+        [(0, 0, 1)]
         """
-        seeds = bits if min_group <= 1 else self.playable(bits)
-        stride, plane_bits, height = self.stride, self.plane_bits, self.height
-        bottoms, flood = self._bottoms, self.flood
-        found = []
-        lift = height - 1
-        while seeds:
-            row = (seeds >> lift) & bottoms
-            if row:
-                starts = self.indices(row)  # column starts; several planes: put them in order
-                if row >> plane_bits:
-                    starts.sort(key=lambda index: index % plane_bits)
-                for start in starts:
-                    if seeds >> (start + lift) & 1:
-                        group = flood(bits, 1 << (start + lift))
-                        seeds &= ~group
-                        if min_group <= 2 or group.bit_count() >= min_group:
-                            found.append(((height - 1 - lift, start % plane_bits // stride), group))
-            lift -= 1
+        if after is None:
+            found: Listing = []
+            first, last = 0, self.width - 1
+        else:
+            emptied = after.emptied
+            keep_left, keep_right = after.first - 1, after.last + 1
+            if emptied:
+                found = [entry for entry in after.listing if entry[2] < keep_left]
+                found += [
+                    (key - emptied, low - emptied, high - emptied)
+                    for key, low, high in after.listing
+                    if low > keep_right
+                ]
+            else:  # nothing moved sideways: the kept groups are as they were, in order
+                found = [
+                    entry
+                    for entry in after.listing
+                    if entry[2] < keep_left or entry[1] > keep_right
+                ]
+            first, last = max(keep_left, 0), min(keep_right - emptied, self.width - 1)
+        if first <= last:
+            seeds = bits if min_group <= 1 else self.playable(bits)
+            if first > 0 or last < self.width - 1:
+                seeds &= self._columns_between(first, last)
+            entry, flood = self._entry, self.flood
+            while seeds:
+                group = flood(bits, seeds & -seeds)
+                seeds &= ~group
+                if min_group <= 2 or group.bit_count() >= min_group:
+                    found.append(entry(group))
+        found.sort()
         return found
+
+    def _columns_between(self, first: int, last: int) -> int:
+        """Columns *first* to *last* of every plane."""
+        if self._tables:
+            return self._right[first] & self._left[last + 1]
+        return self._right_of(first) & self._left_of(last + 1)
+
+    def _span(self, group: int) -> tuple[int, int, int]:
+        """A non-empty group moved down to plane 0, with its first and last column."""
+        stride = self.stride
+        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
+        first = ((local & -local).bit_length() - 1) // stride
+        return local, first, (local.bit_length() - 1) // stride
+
+    def _entry(self, group: int) -> tuple[int, int, int]:
+        """The listing entry of a group: its canonical cell's key, first and last column."""
+        stride, column_mask = self.stride, self.column_mask
+        local, first, last = self._span(group)
+        local >>= first * stride
+        top = (local & column_mask).bit_length()
+        col = first
+        for x in range(first + 1, last + 1):
+            local >>= stride
+            height = (local & column_mask).bit_length()
+            if height > top:
+                top, col = height, x
+        return (self.height - top) * self.width + col, first, last
+
+    def change(self, bits: int, group: int, listing: Listing) -> Change:
+        """What removing *group* from *bits* changes, for :meth:`listing` of the board after
+        it: *listing* is that of *bits*.
+
+        >>> layout = Layout(3, 1, (0, 1))
+        >>> bits = layout.encode(((0,), (0,), (1,)))
+        >>> group = layout.flood(bits, 1)
+        >>> change = layout.change(bits, group, layout.listing(bits))
+        >>> change.first, change.last, change.emptied
+        (0, 1, 2)
+        """
+        _, first, last = self._span(group)
+        emptied = 0
+        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
+            rest = bits & ~group
+            column = self._column.__getitem__ if self._tables else self._column_at
+            for x in range(first, last + 1):
+                if not rest & column(x):
+                    emptied += 1
+        return Change(listing, first, last, emptied)
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""
@@ -427,9 +534,17 @@ class Layout:
             skip = ((local & -local).bit_length() - 1) // stride
             x += skip
             local >>= skip * stride
-            for start, length in self._column_runs(local & column_mask):
-                bits = (bits & ~above(x, start)) | ((bits & above(x, start + length)) >> length)
-            if not bits & (self._column[x] if tables else self._column_at(x)):
+            if tables:  # the masks straight from the tables, the hot case
+                column, rows_from = self._column[x], self._rows_from
+                for start, length in self._column_runs(local & column_mask):
+                    bits = (bits & ~(column & rows_from[start])) | (
+                        (bits & column & rows_from[start + length]) >> length
+                    )
+            else:
+                column = self._column_at(x)
+                for start, length in self._column_runs(local & column_mask):
+                    bits = (bits & ~above(x, start)) | ((bits & above(x, start + length)) >> length)
+            if not bits & column:
                 emptied.append(x)
             local >>= stride
             x += 1

@@ -60,10 +60,10 @@ def test_packed_path_plays_as_the_runs_path(board: Board, min_group: int, seed: 
 
 
 def test_a_big_board_plays_on_its_runs() -> None:
-    board = Board.parse("\n".join(["1122" * 20] * 40))
+    board = Board.parse("\n".join(["1122" * 50] * 90))
     assert board.packed is None
     assert [str(move) for move in board.legal_moves()][:2] == ["0,0", "0,2"]
-    assert board.play("0,0").count == board.count - 80
+    assert board.play("0,0").count == board.count - 2 * 90
 
 
 def fresh_line(board: Board, seed: int) -> list[Board]:

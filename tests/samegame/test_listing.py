@@ -1,0 +1,117 @@
+"""Layout.listing (every group with its canonical cell, from scratch or after a move) and
+Layout.flood against a straightforward cell-by-cell flood fill, on random boards."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlekit.samegame import Board
+from puzzlekit.samegame.core import Layout, Listing
+from puzzlekit.samegame.strategies import boards
+
+Cell = tuple[int, int]
+
+
+def reference_groups(board: Board) -> list[list[Cell]]:
+    """Every group of *board* (lone blocks too) as its ``(row, col)`` cells, by a plain
+    depth-first flood fill over the rows."""
+    rows = board.rows
+    seen: set[Cell] = set()
+    found = []
+    for row in range(board.height):
+        for col in range(board.width):
+            colour = rows[row][col]
+            if colour is None or (row, col) in seen:
+                continue
+            seen.add((row, col))
+            group, stack = [], [(row, col)]
+            while stack:
+                r, c = stack.pop()
+                group.append((r, c))
+                for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if (
+                        0 <= nr < board.height
+                        and 0 <= nc < board.width
+                        and (nr, nc) not in seen
+                        and rows[nr][nc] == colour
+                    ):
+                        seen.add((nr, nc))
+                        stack.append((nr, nc))
+            found.append(sorted(group))
+    return found
+
+
+def expected_listing(board: Board, min_group: int) -> Listing:
+    """The listing the plain flood fill gives: canonical cell (top-most, then left-most)
+    as ``row * width + col``, first and last column, in reading order."""
+    listing = []
+    for group in reference_groups(board):
+        if len(group) >= min_group:
+            row, col = group[0]  # sorted (row, col): the top-most, then left-most cell
+            columns = [c for _, c in group]
+            listing.append((row * board.width + col, min(columns), max(columns)))
+    return sorted(listing)
+
+
+def layout_of(board: Board) -> Layout:
+    return Layout(board.width, board.height, range(6))
+
+
+big_boards = st.integers(1, 6).flatmap(
+    lambda colours: boards(max_rows=20, max_cols=20, colours=colours)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(big_boards, st.integers(1, 4))
+def test_listing_from_scratch_is_the_plain_flood_fill(board: Board, min_group: int) -> None:
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    assert layout.listing(bits, min_group) == expected_listing(board, min_group)
+
+
+@settings(max_examples=40, deadline=None)
+@given(big_boards, st.integers(1, 4), st.integers(0, 2**32))
+def test_listing_after_each_move_is_the_plain_flood_fill(
+    board: Board, min_group: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits, min_group)
+    while listing:
+        key, _, _ = rng.choice(listing)
+        group = layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
+        change = layout.change(bits, group, listing)
+        bits = layout.remove(bits, group)
+        listing = layout.listing(bits, min_group, change)
+        after = Board(layout.decode(bits), board.height)
+        assert listing == expected_listing(after, min_group)
+
+
+@settings(max_examples=40, deadline=None)
+@given(big_boards)
+def test_flood_of_every_block_is_its_group(board: Board) -> None:
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    for group in reference_groups(board):
+        for cell in group:
+            assert layout.cells(layout.flood(bits, layout.block_at(bits, cell))) == tuple(group)
+
+
+def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() -> None:
+    board = Board.parse("5..550\n4..440\n311332")
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits)
+    assert listing == [(3, 3, 4), (5, 5, 5), (9, 3, 4), (13, 1, 2), (15, 3, 4)]
+    ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
+    change = layout.change(bits, ones, listing)
+    assert (change.first, change.last, change.emptied) == (1, 2, 2)
+    bits = layout.remove(bits, ones)
+    assert Board(layout.decode(bits), 3) == Board.parse("5550..\n4440..\n3332..")
+    # The 0s, wholly right of the columns the move touched, are kept two columns left.
+    assert layout.listing(bits, 2, change) == [(0, 0, 2), (3, 3, 3), (6, 0, 2), (12, 0, 2)]
