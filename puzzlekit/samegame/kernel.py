@@ -169,7 +169,7 @@ class Scratch:
 # -- the compiled functions ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-def]
     """Stamp the group of the block at *cell* in *mark*; its cells go to ``queue[:size]``.
 
@@ -215,7 +215,7 @@ def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-de
     return tail, first, last
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
     """Fill ``heights[1:used + 1]`` with the blocks of each used column of *grid*."""
     heights[:] = 0
@@ -226,7 +226,7 @@ def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
         heights[x] = i - x * stride
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def remove_cells(grid, used, stride, heights, queue, size, low, high):  # type: ignore[no-untyped-def]
     """Remove the group in ``queue[:size]`` (as :func:`flood` left it), which lies in
     columns *low* to *high*: blocks fall, emptied columns close from the right.
@@ -268,7 +268,7 @@ def remove_cells(grid, used, stride, heights, queue, size, low, high):  # type: 
     return target - 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untyped-def]
     """What the end adds, given the blocks left of each of the *colours* colours."""
     left = 0
@@ -286,7 +286,7 @@ def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untype
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def find_groups(  # type: ignore[no-untyped-def]
     grid, stride, heights, lo, hi, min_group, size_class, classes, colours, table,
     mark, stamp, queue, groups, count,
@@ -327,7 +327,7 @@ def find_groups(  # type: ignore[no-untyped-def]
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def update_groups(  # type: ignore[no-untyped-def]
     grid, used, stride, heights, queue, size, first, last, min_group, size_class, classes,
     colours, table, mark, stamp, groups, count, tabu, counts, weights, picks, chances,
@@ -374,7 +374,7 @@ def update_groups(  # type: ignore[no-untyped-def]
     return now, count, found, total
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _offer(groups, k, tabu, limit, weights, picks, chances, found, total):  # type: ignore[no-untyped-def]
     """Add row *k* of *groups* to the allowed moves unless it breaks up the colour *tabu*
     (*limit* blocks of it left): ``(found, total)`` after it."""
@@ -386,7 +386,7 @@ def _offer(groups, k, tabu, limit, weights, picks, chances, found, total):  # ty
     return found + 1, total + weight
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def allowed_moves(groups, count, tabu, counts, weights, picks, chances):  # type: ignore[no-untyped-def]
     """The rows of *groups* the tabu policy allows, in ``picks``, with their weights in
     ``chances``: ``(number, total weight)``.
@@ -405,7 +405,7 @@ def allowed_moves(groups, count, tabu, counts, weights, picks, chances):  # type
     return found, total
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _random(state):  # type: ignore[no-untyped-def]
     """A float in [0, 1) from the xorshift64* generator whose state is ``state[0]``."""
     x = state[0]
@@ -416,7 +416,7 @@ def _random(state):  # type: ignore[no-untyped-def]
     return float((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: ignore[no-untyped-def]
     """Copy *root* into *grid* with its heights and colour counts, marks cleared."""
     grid[:] = root
@@ -429,7 +429,7 @@ def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: i
             counts[grid[i]] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, weights, state, max_moves, line,
@@ -455,7 +455,7 @@ def playout(  # type: ignore[no-untyped-def]
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _play(  # type: ignore[no-untyped-def]
     used, count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, weights, state, max_moves, line,
@@ -495,7 +495,7 @@ def _play(  # type: ignore[no-untyped-def]
         made += 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def line_choices(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
     grid, heights, mark, queue, groups, picks, chances, counts,
@@ -548,7 +548,7 @@ def line_choices(  # type: ignore[no-untyped-def]
     return codes_seen, offsets, chosen, touched
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def adapt(policy, weights, alpha, codes, offsets, chosen, touched, length):  # type: ignore[no-untyped-def]
     """NRPA's adaptation towards a line (:func:`line_choices` describes it).
 
@@ -733,7 +733,7 @@ def encode(board: Board) -> np.ndarray:
     return grid
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _same_line(line, other, length, other_length):  # type: ignore[no-untyped-def]
     """Whether ``line[:length]`` and ``other[:other_length]`` are the same moves."""
     if length != other_length:
@@ -744,7 +744,7 @@ def _same_line(line, other, length, other_length):  # type: ignore[no-untyped-de
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def level_one(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, policy, alpha, iterations, state, room, best_line, line,
