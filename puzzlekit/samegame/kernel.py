@@ -169,7 +169,7 @@ class Scratch:
 # -- the compiled functions ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-def]
     """Stamp the group of the block at *cell* in *mark*; its cells go to ``queue[:size]``.
 
@@ -215,7 +215,7 @@ def flood(grid, stride, cell, mark, stamp, queue):  # type: ignore[no-untyped-de
     return tail, first, last
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
     """Fill ``heights[1:used + 1]`` with the blocks of each used column of *grid*."""
     heights[:] = 0
@@ -226,7 +226,7 @@ def column_heights(grid, used, stride, heights):  # type: ignore[no-untyped-def]
         heights[x] = i - x * stride
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def remove_cells(grid, used, stride, heights, queue, size, low, high):  # type: ignore[no-untyped-def]
     """Remove the group in ``queue[:size]`` (as :func:`flood` left it), which lies in
     columns *low* to *high*: blocks fall, emptied columns close from the right.
@@ -268,7 +268,7 @@ def remove_cells(grid, used, stride, heights, queue, size, low, high):  # type: 
     return target - 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untyped-def]
     """What the end adds, given the blocks left of each of the *colours* colours."""
     left = 0
@@ -286,7 +286,7 @@ def end_score(counts, colours, clear_bonus, end_rule):  # type: ignore[no-untype
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def find_groups(  # type: ignore[no-untyped-def]
     grid, stride, heights, lo, hi, min_group, size_class, classes, colours, table,
     mark, stamp, queue, groups, count,
@@ -327,39 +327,66 @@ def find_groups(  # type: ignore[no-untyped-def]
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def update_groups(  # type: ignore[no-untyped-def]
     grid, used, stride, heights, queue, size, first, last, min_group, size_class, classes,
-    colours, table, mark, stamp, groups, count,
+    colours, table, mark, stamp, groups, count, tabu, counts, weights, picks, chances,
 ):
-    """Remove the group :func:`flood` left in ``queue[:size]`` (cells *first* to *last*) and
-    bring the group list up to date: ``(used, count)``, the columns and groups now.
+    """Remove the group :func:`flood` left in ``queue[:size]`` (cells *first* to *last*),
+    bring the group list up to date, and list the moves now allowed as
+    :func:`allowed_moves` does (*counts* already without the group):
+    ``(used, count, found, total)``, the columns and groups now and the allowed moves.
 
     The columns left of the group and, when no column empties, the ones
     right of it do not change: only the groups within a column of the group
     (or right of it, when columns close) are filled again, under *stamp*.
+    The walk that drops the stale groups also offers the kept ones, so the
+    list is walked once per move (the same moves, in the same order, as
+    :func:`allowed_moves` would list).
     """
     low = first // stride
     high = last // stride
     now = remove_cells(grid, used, stride, heights, queue, size, low, high)
     lo = max(1, low - 1)
     hi = used if now < used else high + 1  # groups that may have changed
+    limit = counts[tabu] if tabu >= 0 else 0
+    found = 0
+    total = 0.0
     k = 0
     while k < count:
         if groups[k, 4] < lo or groups[k, 3] > hi:
+            found, total = _offer(groups, k, tabu, limit, weights, picks, chances, found, total)
             k += 1
         else:  # may have changed: the last row takes its place (the order does not matter)
             count -= 1
             for f in range(GROUP_FIELDS):
                 groups[k, f] = groups[count, f]
+    kept = count
     count = find_groups(
         grid, stride, heights, lo, min(hi, now), min_group, size_class, classes, colours,
         table, mark, stamp, queue, groups, count,
     )
-    return now, count
+    for k in range(kept, count):
+        found, total = _offer(groups, k, tabu, limit, weights, picks, chances, found, total)
+    if found == 0:  # only the tabu colour is left to play
+        for k in range(count):
+            found, total = _offer(groups, k, -1, 0, weights, picks, chances, found, total)
+    return now, count, found, total
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def _offer(groups, k, tabu, limit, weights, picks, chances, found, total):  # type: ignore[no-untyped-def]
+    """Add row *k* of *groups* to the allowed moves unless it breaks up the colour *tabu*
+    (*limit* blocks of it left): ``(found, total)`` after it."""
+    if groups[k, 2] == tabu and groups[k, 1] < limit:
+        return found, total
+    weight = weights[groups[k, 5]]
+    picks[found] = k
+    chances[found] = weight
+    return found + 1, total + weight
+
+
+@njit(cache=True, error_model="numpy")
 def allowed_moves(groups, count, tabu, counts, weights, picks, chances):  # type: ignore[no-untyped-def]
     """The rows of *groups* the tabu policy allows, in ``picks``, with their weights in
     ``chances``: ``(number, total weight)``.
@@ -367,27 +394,18 @@ def allowed_moves(groups, count, tabu, counts, weights, picks, chances):  # type
     A group of colour *tabu* is allowed only when it holds every block of
     that colour left, or when no other move exists (``tabu = -1``: no tabu).
     """
+    limit = counts[tabu] if tabu >= 0 else 0
     found = 0
     total = 0.0
     for k in range(count):
-        if groups[k, 2] == tabu and groups[k, 1] < counts[tabu]:
-            continue
-        weight = weights[groups[k, 5]]
-        picks[found] = k
-        chances[found] = weight
-        total += weight
-        found += 1
+        found, total = _offer(groups, k, tabu, limit, weights, picks, chances, found, total)
     if found == 0:  # only the tabu colour is left to play
         for k in range(count):
-            weight = weights[groups[k, 5]]
-            picks[found] = k
-            chances[found] = weight
-            total += weight
-            found += 1
+            found, total = _offer(groups, k, -1, 0, weights, picks, chances, found, total)
     return found, total
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _random(state):  # type: ignore[no-untyped-def]
     """A float in [0, 1) from the xorshift64* generator whose state is ``state[0]``."""
     x = state[0]
@@ -398,7 +416,7 @@ def _random(state):  # type: ignore[no-untyped-def]
     return float((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: ignore[no-untyped-def]
     """Copy *root* into *grid* with its heights and colour counts, marks cleared."""
     grid[:] = root
@@ -411,7 +429,7 @@ def _start(root, used, stride, colours, grid, heights, mark, counts):  # type: i
             counts[grid[i]] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def playout(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, weights, state, max_moves, line,
@@ -437,7 +455,7 @@ def playout(  # type: ignore[no-untyped-def]
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _play(  # type: ignore[no-untyped-def]
     used, count, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, weights, state, max_moves, line,
@@ -449,8 +467,8 @@ def _play(  # type: ignore[no-untyped-def]
     stamp = 1
     score = 0
     made = 0
+    found, total = allowed_moves(groups, count, tabu, counts, weights, picks, chances)
     while True:
-        found, total = allowed_moves(groups, count, tabu, counts, weights, picks, chances)
         if found == 0:
             return score + end_score(counts, colours, clear_bonus, end_rule), made, True
         if made >= max_moves:
@@ -468,15 +486,16 @@ def _play(  # type: ignore[no-untyped-def]
         counts[grid[cell]] -= size
         score += move_scores[size]
         stamp += 1
-        used, count = update_groups(
+        used, count, found, total = update_groups(
             grid, used, stride, heights, queue, size, first, last, min_group, size_class,
-            classes, colours, table, mark, stamp, groups, count,
+            classes, colours, table, mark, stamp, groups, count, tabu, counts, weights, picks,
+            chances,
         )
         line[made] = cell
         made += 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def line_choices(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, size_class, classes, tabu, table, line, length,
     grid, heights, mark, queue, groups, picks, chances, counts,
@@ -500,8 +519,8 @@ def line_choices(  # type: ignore[no-untyped-def]
     chosen = np.empty(length, dtype=np.int64)
     flat = np.empty(max(16, 8 * length), dtype=np.int64)
     filled = 0
+    found, _ = allowed_moves(groups, count, tabu, counts, ones, picks, chances)
     for step in range(length):
-        found, _ = allowed_moves(groups, count, tabu, counts, ones, picks, chances)
         offsets[step] = filled
         if filled + found > flat.shape[0]:
             grown = np.empty(2 * (filled + found), dtype=np.int64)
@@ -518,9 +537,10 @@ def line_choices(  # type: ignore[no-untyped-def]
         chosen[step] = code % table
         counts[colour] -= size
         stamp += 1
-        used, count = update_groups(
+        used, count, found, _ = update_groups(
             grid, used, stride, heights, queue, size, first, last, min_group, size_class,
-            classes, colours, table, mark, stamp, groups, count,
+            classes, colours, table, mark, stamp, groups, count, tabu, counts, ones, picks,
+            chances,
         )
     offsets[length] = filled
     codes_seen = flat[:filled].copy()
@@ -528,7 +548,7 @@ def line_choices(  # type: ignore[no-untyped-def]
     return codes_seen, offsets, chosen, touched
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def adapt(policy, weights, alpha, codes, offsets, chosen, touched, length):  # type: ignore[no-untyped-def]
     """NRPA's adaptation towards a line (:func:`line_choices` describes it).
 
@@ -537,7 +557,7 @@ def adapt(policy, weights, alpha, codes, offsets, chosen, touched, length):  # t
     under the policy as it was before the adaptation (Rosin 2011). *policy*
     (log weights) and *weights* (their exponentials) are updated in place.
     """
-    deltas = np.empty(codes.shape[0])
+    # The weights change only at the end, so each step reads the policy from before.
     for step in range(length):
         first = offsets[step]
         last = offsets[step + 1]
@@ -545,9 +565,7 @@ def adapt(policy, weights, alpha, codes, offsets, chosen, touched, length):  # t
         for k in range(first, last):
             total += weights[codes[k]]
         for k in range(first, last):
-            deltas[k] = -alpha * weights[codes[k]] / total
-    for k in range(codes.shape[0]):
-        policy[codes[k]] += deltas[k]
+            policy[codes[k]] += -alpha * weights[codes[k]] / total
     for step in range(length):
         policy[chosen[step]] += alpha
     for code in touched:
@@ -570,8 +588,8 @@ class KernelBoard:
     """
 
     __slots__ = (
-        "colours", "count", "grid", "height", "rules", "scratch", "stamp", "stride", "table",
-        "used", "width",
+        "colours", "count", "found", "grid", "height", "rules", "scratch", "stamp", "stride",
+        "table", "used", "width",
     )
 
     def __init__(self, board: Board) -> None:
@@ -604,6 +622,8 @@ class KernelBoard:
             s.queue, s.groups, 0,
         ))
         """How many groups the group list holds."""
+        self.found = 0
+        """How many moves the last :meth:`play` allowed (:meth:`offered`)."""
 
     def index(self, cell: Cell) -> int:
         """The kernel's index of the ``(row, col)`` cell *cell*."""
@@ -647,20 +667,30 @@ class KernelBoard:
         rows = sorted(s.groups[s.picks[:found]].tolist())
         return [(self.cell(row[0]), row[5]) for row in rows]
 
-    def play(self, cell: Cell) -> int:
-        """Remove the group at *cell* (the caller checks it is legal); the blocks it removed."""
+    def play(self, cell: Cell, tabu: int = -1) -> int:
+        """Remove the group at *cell* (the caller checks it is legal); the blocks it removed.
+
+        :meth:`offered` then lists the moves the update allowed under *tabu*.
+        """
         s = self.scratch
         index = self.index(cell)
         size, first, last = self._fill(index)
         s.counts[self.grid[index]] -= size
         self.stamp += 1
-        used, count = update_groups(
+        used, count, found, _ = update_groups(
             self.grid, self.used, self.stride, s.heights, s.queue, size, first, last,
             self.rules.min_group, self.rules.size_class, CLASSES, len(s.counts), self.table,
-            s.mark, self.stamp, s.groups, self.count,
+            s.mark, self.stamp, s.groups, self.count, tabu, s.counts, np.ones(self.table),
+            s.picks, s.chances,
         )
-        self.used, self.count = int(used), int(count)
+        self.used, self.count, self.found = int(used), int(count), int(found)
         return size
+
+    def offered(self) -> list[tuple[Cell, int]]:
+        """The moves the last :meth:`play` listed while it updated the groups (the list a
+        playout draws from), as :meth:`moves` gives them."""
+        rows = sorted(self.scratch.groups[self.scratch.picks[: self.found]].tolist())
+        return [(self.cell(row[0]), row[5]) for row in rows]
 
     def is_over(self) -> bool:
         """Whether no group of ``min_group`` blocks is left."""
@@ -703,7 +733,18 @@ def encode(board: Board) -> np.ndarray:
     return grid
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def _same_line(line, other, length, other_length):  # type: ignore[no-untyped-def]
+    """Whether ``line[:length]`` and ``other[:other_length]`` are the same moves."""
+    if length != other_length:
+        return False
+    for k in range(length):  # noqa: SIM110 (a plain loop: numba compiles no all() of a generator)
+        if line[k] != other[k]:
+            return False
+    return True
+
+
+@njit(cache=True, error_model="numpy")
 def level_one(  # type: ignore[no-untyped-def]
     root, used, stride, colours, min_group, move_scores, clear_bonus, end_rule,
     size_class, classes, tabu, policy, alpha, iterations, state, room, best_line, line,
@@ -746,7 +787,8 @@ def level_one(  # type: ignore[no-untyped-def]
         spent += made
         if not finished:
             return best, length, spent, False
-        if score >= best:
+        if score > best or (score == best and not _same_line(line, best_line, made, length)):
+            # A policy that has learnt its line replays it often: the choices stay.
             best = score
             length = made
             best_line[:made] = line[:made]

@@ -42,6 +42,25 @@ def expected_moves(board: Board, mirror: kernel.KernelBoard) -> list[tuple[tuple
     return sorted(found, key=lambda move: mirror.index(move[0]))
 
 
+def tabu_moves(
+    board: Board, mirror: kernel.KernelBoard, tabu: int
+) -> list[tuple[tuple[int, int], int]]:
+    """The selective tabu rule on :func:`expected_moves`: a group of colour *tabu* only when it
+    is the whole colour, or when nothing else is left."""
+    moves = expected_moves(board, mirror)
+    if tabu < 0:
+        return moves
+    colour = mirror.colours[tabu]
+    left = board.colour_counts().get(colour, 0)
+    allowed = []
+    for cell, code in moves:
+        group = board.group_at(cell)
+        assert group is not None
+        if group.colour != colour or group.size == left:
+            allowed.append((cell, code))
+    return allowed or moves
+
+
 @settings(max_examples=60)
 @given(boards(max_rows=9, max_cols=9, colours=5), rules(), st.data())
 def test_every_move_matches_the_board(board: Board, rule_set: Rules, data: st.DataObject) -> None:
@@ -59,8 +78,10 @@ def test_every_move_matches_the_board(board: Board, rule_set: Rules, data: st.Da
         assert group is not None
         cell = data.draw(st.sampled_from(group.cells))  # any cell of the group names it
         board, removed = board.play_counted(cell)
-        assert mirror.play(cell) == removed
+        tabu = data.draw(st.integers(-1, len(mirror.colours) - 1))
+        assert mirror.play(cell, tabu) == removed
         assert mirror.board().columns == board.columns
+        assert mirror.offered() == tabu_moves(board, mirror, tabu)  # listed while updating
         assert int(mirror.rules.move_scores[removed]) == rule_set.score_move(removed)
 
 
