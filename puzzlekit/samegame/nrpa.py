@@ -145,15 +145,7 @@ class _Search:
             self.line, s.grid, s.heights, s.mark, s.queue, s.groups, s.picks, s.chances,
             s.counts,
         )
-        line = _Line(float(score), self.line[: int(made)].copy())
-        if line.score > self.best[0]:
-            self.best = (line.score, line.cells)
-            budget.best = int(line.score)
-        if self.interrupted:
-            self.deliver()
-        if budget.spend(int(made)) or not finished:
-            raise _Stopped
-        return line
+        return self.finish(score, self.line[: int(made)], made, finished)
 
     def adapt(self, policy: np.ndarray, line: _Line) -> None:
         """Move *policy* towards *line* (its choices found by one replay, then kept)."""
@@ -183,13 +175,19 @@ class _Search:
             self.state, room, self.best_line, self.line, s.grid, s.heights, s.mark, s.queue,
             s.groups, s.picks, s.chances, s.counts,
         )
-        line = _Line(float(score), self.best_line[: int(length)].copy())
+        return self.finish(score, self.best_line[: int(length)], made, finished)
+
+    def finish(self, score: float, cells: np.ndarray, made: int, finished: bool) -> _Line:
+        """The line a compiled call found (kept as the best when it is), after its *made*
+        moves are charged to the budget; :class:`_Stopped` when the budget or an interrupt
+        ends the search."""
+        line = _Line(float(score), cells.copy())
         if line.score > self.best[0]:
             self.best = (line.score, line.cells)
-            budget.best = int(line.score)
+            self.budget.best = int(line.score)
         if self.interrupted:
             self.deliver()
-        if budget.spend(int(made)) or not finished:
+        if self.budget.spend(int(made)) or not finished:
             raise _Stopped
         return line
 
