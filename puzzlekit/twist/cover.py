@@ -47,6 +47,7 @@ __all__ = [
     "bit_numbers",
     "cover_problem",
     "fewest_covering",
+    "piece_items",
 ]
 
 _CELLS = WIDTH * HEIGHT
@@ -94,6 +95,19 @@ def bit_numbers(value: int) -> Iterator[int]:
         low = value & -value
         yield low.bit_length() - 1
         value ^= low
+
+
+def piece_items(piece: Placement) -> int:
+    """The items a placed piece takes: its cells' bits and its piece's bit (the items of its
+    footprint, one of :data:`FOOTPRINT_ITEMS`, when it lies on the board).
+
+    >>> piece_items(Placement.parse("a1A0")) in FOOTPRINT_ITEMS
+    True
+    """
+    items = 1 << (_CELLS + PIECES.index(piece.piece))
+    for row, col in piece.cells:
+        items |= _bit(row, col)
+    return items
 
 
 def _tables() -> tuple[list[int], list[int], dict[tuple[int, str], int]]:
@@ -201,9 +215,7 @@ def cover_problem(state: State) -> CoverProblem | None:
         return None
     items = (1 << _ITEMS) - 1
     for piece in state.pieces:
-        items &= ~(1 << (_CELLS + PIECES.index(piece.piece)))
-        for row, col in piece.cells:
-            items &= ~_bit(row, col)
+        items &= ~piece_items(piece)
     open_ = _ALL_FOOTPRINTS
     for item in bit_numbers(~items & ((1 << _ITEMS) - 1)):
         open_ &= ~_COVERING[item]

@@ -49,8 +49,8 @@ from puzzlekit.twist.cover import (
     bit_numbers,
     cover_problem,
     fewest_covering,
+    piece_items,
 )
-from puzzlekit.twist.pieces import HEIGHT, PIECES, WIDTH
 
 __all__ = [
     "Solutions",
@@ -206,7 +206,7 @@ class _TilingTable:
         allowed = problem.open
         found = (1 << len(self.covers)) - 1
         for piece in problem.start.pieces:
-            footprint = self.footprint_of[_items_of(piece)]
+            footprint = self.footprint_of[piece_items(piece)]
             allowed |= 1 << footprint
             found &= self.using[footprint]
         closed = ((1 << len(self.using)) - 1) & ~allowed
@@ -221,12 +221,6 @@ class _TilingTable:
         for footprint in bit_numbers(closed):
             blocked |= self.using[footprint]
         return found & ~blocked
-
-
-def _items_of(piece: Placement) -> int:
-    """The items of a piece on the board: its cells' bits and its piece's bit."""
-    cells = sum(1 << (col * HEIGHT + row) for row, col in piece.cells)
-    return cells | 1 << (WIDTH * HEIGHT + PIECES.index(piece.piece))
 
 
 @cache
@@ -311,7 +305,7 @@ def _table_solutions(state: State) -> Iterator[State]:
     if problem is None:
         return
     table = _tiling_table()
-    placed = {table.footprint_of[_items_of(piece)] for piece in problem.start.pieces}
+    placed = {table.footprint_of[piece_items(piece)] for piece in problem.start.pieces}
     covers = table.covers
     for number in bit_numbers(table.admitted(problem)):
         yield _solution(problem, tuple(f for f in covers[number] if f not in placed))
