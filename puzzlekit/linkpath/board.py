@@ -932,8 +932,17 @@ class Board(Displayed):
         """
         grid = self._grid.copy()
         grid.remove(*move)
+        if self._fixed:  # only the rows of the two cells change
+            rows = list(self.rows)
+            cells, stride = grid.cells, grid.stride
+            for index in move[:2]:
+                start = index - index % stride + 1  # the row's first board cell
+                rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
+            new_rows = tuple(rows)
+        else:
+            new_rows = grid.rows()
         board = Board.__new__(Board)  # rows built from a valid board: no need to check them
-        object.__setattr__(board, "rows", grid.rows())
+        object.__setattr__(board, "rows", new_rows)
         object.__setattr__(board, "rules", self.rules)
         object.__setattr__(board, "_grid", grid)
         if self._fixed:
@@ -991,6 +1000,9 @@ class Board(Displayed):
         """
         first, second = sorted((self._cell(a), self._cell(b)))  # either order: one message
         if slide == _NO_SLIDE:
+            i, j = self._index(first), self._index(second)
+            if self._fixed and j in self._links.partners.get(i, ()):
+                return i, j, 0  # a listed pair (the index is exact): no link query
             reason = self.why_not(first, second)
             if reason is not None:
                 raise IllegalMoveError(reason)

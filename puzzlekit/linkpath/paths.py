@@ -68,18 +68,6 @@ def _span(lo: int, hi: int) -> int:
     return (1 << (hi + 1)) - (1 << lo)
 
 
-def _run(mask: int, at: int, last: int) -> tuple[int, int]:
-    """The free run through position *at* along a line: first and last free index.
-
-    *at* itself is occupied (a tile); the run is the stretch of empty cells
-    on either side of it, *at* included as a degenerate run.
-    """
-    low = (mask & ((1 << at) - 1)).bit_length()
-    above = mask >> (at + 1)
-    high = at + (above & -above).bit_length() - 1 if above else last
-    return low, high
-
-
 def _push(mask: int, at: int, unit: int, last: int) -> tuple[int, int]:
     """The run of tiles next to *at* in direction *unit* (+-1) along a line, and its room.
 
@@ -301,9 +289,15 @@ class Grid:
 
     def reach(self, r: int, c: int) -> Reach:
         """The free runs from the tile at padded ``(r, c)``: see :data:`Reach`."""
-        up, down = _run(self.colm[c], r, self.height + 1)
-        left, right = _run(self.rowm[r], c, self.width + 1)
-        return r, c, up, down, left, right
+        # The first tile each way along the column, then the row, off the masks (hot).
+        mask = self.colm[c]
+        above = mask >> (r + 1)
+        down = r + (above & -above).bit_length() - 1 if above else self.height + 1
+        up = (mask & ((1 << r) - 1)).bit_length()
+        mask = self.rowm[r]
+        above = mask >> (c + 1)
+        right = c + (above & -above).bit_length() - 1 if above else self.width + 1
+        return r, c, up, down, (mask & ((1 << c) - 1)).bit_length(), right
 
     def route(self, r1: int, c1: int, r2: int, c2: int, *, best: bool = True) -> Route | None:
         """The canonical link between the occupied padded cells, or ``None``.
@@ -355,13 +349,53 @@ class Grid:
             return found[0] if found else None
         return min(found, key=lambda route: (route[0], sorted(route[1])))
 
+    def joined(self, one: Reach, two: Reach) -> bool:
+        """Whether :meth:`link` would find a link: the same tests, no route built.
+
+        A middle line through a tile's own row (column) is never free, as
+        the span it must clear holds the tile, so no line is left out.
+
+        >>> grid = Grid(((1, 2, 1),), outside=False, max_turns=2)
+        >>> one, two, three = grid.reach(1, 1), grid.reach(1, 2), grid.reach(1, 3)
+        >>> grid.joined(one, three), grid.joined(one, two)
+        (False, True)
+        """
+        r1, c1, up1, down1, left1, right1 = one
+        r2, c2, up2, down2, left2, right2 = two
+        if r1 == r2:
+            if right1 >= c2 - 1 if c1 < c2 else left1 <= c2 + 1:
+                return True
+        elif c1 == c2:
+            if down1 >= r2 - 1 if r1 < r2 else up1 <= r2 + 1:
+                return True
+        elif (left1 <= c2 <= right1 and up2 <= r1 <= down2) or (
+            up1 <= r2 <= down1 and left2 <= c1 <= right2
+        ):
+            return self.max_turns > 0  # one corner
+        if self.max_turns < 2:
+            return False
+        low = up1 if up1 > up2 else up2
+        high = down1 if down1 < down2 else down2
+        if c1 != c2 and low <= high:  # a middle row both vertical runs reach
+            span = (2 << c2) - (1 << c1) if c1 < c2 else (2 << c1) - (1 << c2)
+            rowm = self.rowm
+            for y in range(low, high + 1):
+                if not rowm[y] & span:
+                    return True
+        low = left1 if left1 > left2 else left2
+        high = right1 if right1 < right2 else right2
+        if r1 != r2 and low <= high:  # a middle column both horizontal runs reach
+            span = (2 << r2) - (1 << r1) if r1 < r2 else (2 << r1) - (1 << r2)
+            colm = self.colm
+            for x in range(low, high + 1):
+                if not colm[x] & span:
+                    return True
+        return False
+
     def linked(self, i: int, j: int) -> bool:
         """Whether the tiles at padded indices *i* and *j* can be joined (kinds not checked)."""
         stride = self.stride
-        return (
-            self.link(self.reach(*divmod(i, stride)), self.reach(*divmod(j, stride)), best=False)
-            is not None
-        )
+        return self.joined(self.reach(*divmod(i, stride)), self.reach(*divmod(j, stride)))
 
     # -- slides ----------------------------------------------------------------
 
@@ -476,7 +510,7 @@ class Grid:
             if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
         ]
         reaches = {i: self.reach(*divmod(i, stride)) for i in opened}
-        link = self.link
+        joined = self.joined
         later_open = iter(range(1, len(opened) + 1))
         matching = set(tiles)
         for i in tiles:
@@ -488,7 +522,7 @@ class Grid:
                 continue
             others = opened[next(later_open) :]
             for j in sorted({*neighbours, *others}):
-                if j - i == 1 or j - i == stride or link(reach_i, reaches[j], best=False):
+                if j - i == 1 or j - i == stride or joined(reach_i, reaches[j]):
                     yield i, j
             if budget is not None and budget.check_clock():
                 return
@@ -525,14 +559,17 @@ def new_links(
     [(7, 10)]
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
-    seen = grid.seen
+    reach = grid.reach
     near: set[int] = set()
     middle: set[int] = set()
     for cell in freed:
         row, col = divmod(cell, stride)
-        _, _, up, down, left, right = grid.reach(row, col)
-        for step in (-stride, -1, 1, stride):
-            near.add(seen(cell, step))
+        _, _, up, down, left, right = reach(row, col)
+        # The first cell seen each way (a tile, a closed ring's cell, or past the edge).
+        near.update(
+            ((up - 1) * stride + col, (down + 1) * stride + col, cell - col + left - 1,
+             cell - col + right + 1)
+        )
         if grid.max_turns < 2:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot).
@@ -552,9 +589,10 @@ def new_links(
             above = mask >> high
             if above:
                 middle.add(y * stride + high + (above & -above).bit_length() - 1)
+    size = len(cells)
     candidates: set[tuple[int, int]] = set()
     for a in near:
-        if a >= 0 and cells[a] > 0:
+        if 0 <= a < size and cells[a] > 0:
             known = partners[a]
             candidates.update(
                 (a, b) if a < b else (b, a) for b in tiles[kind_of[a]] if b != a and b not in known
@@ -564,20 +602,25 @@ def new_links(
         if cells[a] > 0:
             by_kind.setdefault(kind_of[a], []).append(a)
     for group in by_kind.values():
-        candidates.update(
-            (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
-        )
+        if len(group) > 1:
+            candidates.update(
+                (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
+            )
     reaches: dict[int, Reach] = {}
-    reach, link = grid.reach, grid.link
+    joined = grid.joined
     found = []
     for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
         # Kinds of thousands of tiles give as many candidates: watch the clock (the
         # search stops then, so the links missed do not matter).
         if budget is not None and not number % 1024 and number and budget.check_clock():
             break
-        reach_a = reaches.get(a) or reaches.setdefault(a, reach(*divmod(a, stride)))
-        reach_b = reaches.get(b) or reaches.setdefault(b, reach(*divmod(b, stride)))
-        if link(reach_a, reach_b, best=False) is not None:
+        reach_a = reaches.get(a)
+        if reach_a is None:
+            reach_a = reaches[a] = reach(a // stride, a % stride)
+        reach_b = reaches.get(b)
+        if reach_b is None:
+            reach_b = reaches[b] = reach(b // stride, b % stride)
+        if joined(reach_a, reach_b):
             found.append((a, b))
     return found
 
