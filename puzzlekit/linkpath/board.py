@@ -974,17 +974,36 @@ class Board(Displayed):
         >>> sorted(Board.parse("aba\\nb.a").cell_pairs())
         [(0, 2), (1, 3), (2, 5)]
         """
-        stride, width = self.width + 2, self.width
         if self._fixed:
             pairs: Iterable[tuple[int, int]] = (
                 (i, j) for i, linked in self._links.partners.items() for j in linked if i < j
             )
         else:
             pairs = (move[:2] for move in self._grid.moves() if not move[2])
+        return self._numbered(pairs)
+
+    def _numbered(self, pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Pairs of padded indices as pairs of cell numbers (``row * width + col``)."""
+        stride, width = self.width + 2, self.width
         return [
             ((i // stride - 1) * width + i % stride - 1, (j // stride - 1) * width + j % stride - 1)
             for i, j in pairs
         ]
+
+    def gained_cell_pairs(self) -> list[tuple[int, int]] | None:
+        """The pairs of :meth:`cell_pairs` that did not link on the board this one was played
+        from, or ``None`` when it was not made by :meth:`play` or tiles move under its rules
+        (gravity): then only a full :meth:`cell_pairs` tells. Besides these, the pairs of
+        the last move's two cells are gone; every other pair is as it was.
+
+        >>> board = Board.parse("abba", rules=Rules(outside=False))
+        >>> board.gained_cell_pairs() is None, board.play("0,1 0,2").gained_cell_pairs()
+        (True, [(0, 3)])
+        """
+        if not self._fixed:
+            return None
+        gained = self._links.gained
+        return None if gained is None else self._numbered(gained)
 
     def _move_cells(self, move: object) -> tuple[object, object, tuple[int, int]]:
         if isinstance(move, (tuple, list)) and len(move) == 2:

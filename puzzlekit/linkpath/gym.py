@@ -66,6 +66,9 @@ class LinkpathAdapter(Adapter):
         self.pairs = np.triu_indices(height * width, 1)
         super().__init__(params, generator=generator, grade=grade)
         self.observation_space = spaces.Box(0, _MAX_KIND, (height, width), np.int8)
+        self._touching: list[npt.NDArray[np.intp]] | None = None
+        self._played: tuple[Any, Any, Any] | None = None
+        self._last: tuple[Any, Observation, Observation] | None = None
 
     @staticmethod
     def _checked_shape(params: Params | str | None) -> tuple[int, int]:
@@ -120,11 +123,72 @@ class LinkpathAdapter(Adapter):
         >>> LinkpathAdapter("4x1 kinds=1").action_mask(Board.parse("aa..")).tolist()
         [1, 0, 0, 0, 0, 0]
         """
-        cells = self.params.height * self.params.width
         mask = np.zeros(self.action_count, dtype=np.int8)
-        # Pair (a, b), a < b, comes after the pairs of every first cell below a.
-        mask[[a * cells - a * (a + 1) // 2 + b - a - 1 for a, b in state.cell_pairs()]] = 1
+        mask[[self.action(a, b) for a, b in state.cell_pairs()]] = 1
         return mask
+
+    def action(self, a: int, b: int) -> int:
+        """The action number of the pair of cell numbers ``a < b``: it comes after the pairs
+        of every first cell below *a*.
+
+        >>> LinkpathAdapter("3x2 kinds=1").action(1, 2)
+        5
+        """
+        cells: int = self.params.height * self.params.width
+        return a * cells - a * (a + 1) // 2 + b - a - 1
+
+    def touching(self, cell: int) -> npt.NDArray[np.intp]:
+        """The action numbers of every pair with cell number *cell*.
+
+        >>> LinkpathAdapter("4x1 kinds=1").touching(1).tolist()  # (0, 1), (1, 2), (1, 3)
+        [0, 3, 4]
+        """
+        if self._touching is None:
+            first, second = self.pairs
+            self._touching = [
+                np.flatnonzero((first == number) | (second == number))
+                for number in range(self.params.height * self.params.width)
+            ]
+        return self._touching[cell]
+
+    def play(self, state: Any, move: Any) -> tuple[Any, float]:
+        after, reward = super().play(state, move)
+        self._played = (state, move, after)
+        return after, reward
+
+    def arrays(self, state: Any) -> tuple[Observation, Observation]:
+        """The observation and the mask; of a board :meth:`play` just made from the board of
+        the last call, both are that board's with the move's two cells and their pairs taken
+        out and the pairs it opened put in (:meth:`~puzzlekit.linkpath.Board.gained_cell_pairs`),
+        when tiles do not move.
+
+        >>> from puzzlekit.linkpath import Board, Rules
+        >>> adapter = LinkpathAdapter("4x1 kinds=2")
+        >>> board = Board.parse("abba", rules=Rules(outside=False))
+        >>> adapter.arrays(board)[1].nonzero()[0].tolist()
+        [3]
+        >>> after, _ = adapter.play(board, adapter.move(3))
+        >>> observation, mask = adapter.arrays(after)
+        >>> observation.tolist(), [adapter.move(int(a)) for a in mask.nonzero()[0]]
+        ([[10, 0, 0, 10]], [Pair(a=(0, 0), b=(0, 3))])
+        """
+        last, played = self._last, self._played
+        gained = None
+        if last is not None and played is not None and played[2] is state and played[0] is last[0]:
+            gained = state.gained_cell_pairs()
+        if gained is None or last is None or played is None:
+            observation, mask = self.observe(state), self.action_mask(state)
+        else:
+            width = self.params.width
+            observation, mask = last[1].copy(), last[2].copy()
+            for row, col in (played[1].a, played[1].b):
+                observation[row, col] = 0
+                mask[self.touching(row * width + col)] = 0
+            if gained:
+                mask[[self.action(a, b) for a, b in gained]] = 1
+        # Copies kept: the caller may change the arrays it is given.
+        self._last = (state, observation.copy(), mask.copy())
+        return observation, mask
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         kinds = np.array(state.rows, dtype=np.intp)

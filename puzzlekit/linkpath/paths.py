@@ -643,17 +643,21 @@ class LinkIndex:
     [(7, 10)]
     """
 
-    __slots__ = ("kind_of", "partners", "tiles")
+    __slots__ = ("gained", "kind_of", "partners", "tiles")
 
     def __init__(
         self,
         kind_of: dict[int, int],
         tiles: dict[int, frozenset[int]],
         partners: dict[int, frozenset[int]],
+        gained: list[tuple[int, int]] | None = None,
     ) -> None:
         self.kind_of = kind_of
         self.tiles = tiles
         self.partners = partners
+        self.gained = gained
+        """The pairs ``(a, b)``, ``a < b``, that link here and did not before the removal
+        :meth:`after` made this index from; ``None`` for an index built otherwise."""
 
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
@@ -698,13 +702,14 @@ class LinkIndex:
             for other in partners.pop(tile):
                 if other in partners:
                     partners[other] = partners[other] - {tile}
+        found = new_links(grid, [i, j], self.kind_of, tiles, partners)
         gained: dict[int, set[int]] = {}
-        for a, b in new_links(grid, [i, j], self.kind_of, tiles, partners):
+        for a, b in found:
             gained.setdefault(a, set()).add(b)
             gained.setdefault(b, set()).add(a)
         for tile, linked in gained.items():
             partners[tile] = partners[tile] | linked
-        return LinkIndex(self.kind_of, tiles, partners)
+        return LinkIndex(self.kind_of, tiles, partners, found)
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every linked pair ``(i, j)``, ``i < j``: by key (ascending), then by *i*, then *j*

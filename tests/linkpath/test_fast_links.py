@@ -1,0 +1,139 @@
+"""The shortcuts of the link path, each against a reference written here: a search over
+cells and directions that knows nothing of runs, masks or the link index."""
+
+import collections
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlekit.linkpath import Board, Params, Rules, match_key
+from puzzlekit.linkpath.paths import Grid
+from puzzlekit.linkpath.strategies import boards, rules
+
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def fewest_turns(board: Board, a: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """The fewest turns of a line of empty cells from tile *a* to each tile it reaches:
+    breadth first over ``(cell, direction)``, a turn costing one, the ring free when the
+    rules say."""
+    height, width = board.height, board.width
+
+    def free(r: int, c: int) -> bool:
+        if 0 <= r < height and 0 <= c < width:
+            return not board.rows[r][c]
+        return board.rules.outside and -1 <= r <= height and -1 <= c <= width
+
+    def on_board(r: int, c: int) -> bool:
+        return 0 <= r < height and 0 <= c < width
+
+    turns: dict[tuple[int, int, int], int] = {}
+    reached: dict[tuple[int, int], int] = {}
+    queue: collections.deque[tuple[int, int, int, int]] = collections.deque([(0, *a, -1)])
+    while queue:
+        cost, r, c, d = queue.popleft()
+        if d >= 0 and cost > turns[(r, c, d)]:
+            continue
+        for e, (dr, dc) in enumerate(_STEPS):
+            if d >= 0 and e == d ^ 1:  # no going back along the line
+                continue
+            step = cost + (d >= 0 and e != d)  # the first step turns nowhere
+            cell = (r + dr, c + dc)
+            if on_board(*cell) and not free(*cell):  # a tile: the line ends there
+                reached[cell] = min(reached.get(cell, 99), step)
+            elif free(*cell) and turns.get((*cell, e), 99) > step:
+                turns[(*cell, e)] = step
+                (queue.appendleft if step == cost else queue.append)((step, *cell, e))
+    reached.pop(a, None)
+    return reached
+
+
+def reference_pairs(board: Board) -> set[tuple[int, int]]:
+    """Every pair of matching tiles within the rules' turns, as cell numbers."""
+    found = set()
+    for a in board.tiles:
+        for b, turns in fewest_turns(board, a).items():
+            same = match_key(board[a], board.rules) == match_key(board[b], board.rules)
+            if a < b and same and turns <= board.rules.max_turns:
+                found.add((a[0] * board.width + a[1], b[0] * board.width + b[1]))
+    return found
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards(max_side=7, kinds=3, rules=rules()))
+def test_joined_is_the_reference(board):
+    grid = Grid(
+        board.rows, outside=board.rules.outside, max_turns=board.rules.max_turns
+    )
+    tiles = board.tiles
+    for n, a in enumerate(tiles):
+        reached = fewest_turns(board, a)
+        for b in tiles[n + 1 :]:
+            one = grid.reach(a[0] + 1, a[1] + 1)
+            two = grid.reach(b[0] + 1, b[1] + 1)
+            expected = reached.get(b, 99) <= board.rules.max_turns
+            assert grid.joined(one, two) == expected, (a, b)
+            assert (grid.link(one, two) is not None) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    boards(max_side=9, kinds=6, rules=rules(gravity=False)),
+    st.randoms(use_true_random=False),
+)
+def test_played_boards_list_the_reference_pairs(board, rng):
+    while True:
+        pairs = set(board.cell_pairs())
+        assert pairs == reference_pairs(board)
+        gained = board.gained_cell_pairs()
+        if gained is not None:
+            assert set(gained) <= pairs
+        if not pairs:
+            break
+        width = board.width
+        a, b = rng.choice(sorted(pairs))
+        board = board.play(((a // width, a % width), (b // width, b % width)))
+
+
+def test_a_board_not_played_has_no_gained_pairs():
+    assert Board.parse("aa").gained_cell_pairs() is None
+    falling = Board.parse("a.\nab\nab", rules=Rules(gravity="down"))
+    assert falling.play("1,0 2,0").gained_cell_pairs() is None
+
+
+gym = pytest.importorskip("gymnasium")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    boards(max_side=7, kinds=5, rules=rules()),
+    st.integers(0, 2**31 - 1),
+)
+def test_env_arrays_are_those_of_a_fresh_board(board, seed):
+    from puzzlekit.linkpath.gym import LinkpathEnv
+
+    if board.height * board.width < 2:
+        return
+    params = Params(width=board.width, height=board.height, kinds=1, rules=board.rules)
+    env = LinkpathEnv(params, generator=lambda _: board)
+    rng = random.Random(seed)
+    observation, info = env.reset(seed=seed)
+    for _ in range(40):
+        fresh = Board(env.state.rows, env.state.rules)
+        assert observation.tolist() == [list(row) for row in fresh.rows]
+        expected = {env.adapter.action(a, b) for a, b in reference_pairs(fresh)}
+        assert set(info["action_mask"].nonzero()[0].tolist()) == expected
+        legal = sorted(expected)
+        if not legal:
+            break
+        # Now and then an action outside the mask (nothing changes) or a new start.
+        roll = rng.random()
+        if roll < 0.1:
+            observation, info = env.reset(seed=rng.randrange(100))
+            continue
+        action = rng.randrange(env.adapter.action_count) if roll < 0.2 else rng.choice(legal)
+        observation[0, 0] = 99  # the caller's arrays are its own
+        info["action_mask"][:] = 0
+        observation, _, _, _, info = env.step(action)
