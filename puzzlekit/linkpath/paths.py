@@ -589,23 +589,30 @@ def new_links(
             above = mask >> high
             if above:
                 middle.add(y * stride + high + (above & -above).bit_length() - 1)
+    # Plain loops below, not generators: a handful of tiles each, so setting one up costs
+    # as much as its work.
     size = len(cells)
     candidates: set[tuple[int, int]] = set()
+    add = candidates.add
     for a in near:
         if 0 <= a < size and cells[a] > 0:
             known = partners[a]
-            candidates.update(
-                (a, b) if a < b else (b, a) for b in tiles[kind_of[a]] if b != a and b not in known
-            )
+            for b in tiles[kind_of[a]]:
+                if b != a and b not in known:
+                    add((a, b) if a < b else (b, a))
     by_kind: dict[int, list[int]] = {}
     for a in middle:
         if cells[a] > 0:
-            by_kind.setdefault(kind_of[a], []).append(a)
+            group = by_kind.get(kind_of[a])
+            if group is None:
+                by_kind[kind_of[a]] = [a]
+            else:
+                group.append(a)
     for group in by_kind.values():
         if len(group) > 1:
-            candidates.update(
-                (a, b) for a, b in itertools.combinations(sorted(group), 2) if b not in partners[a]
-            )
+            for a, b in itertools.combinations(sorted(group), 2):
+                if b not in partners[a]:
+                    add((a, b))
     reaches: dict[int, Reach] = {}
     joined = grid.joined
     found = []
