@@ -514,12 +514,26 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     Pair(a=(0, 0), b=(0, 1))
     """
     i, j, shift = move
+    key = stride << 32 | i << 16 | j  # padded indices are below 2**16 (MAX_SIDE)
+    pair = _PLAIN_PAIRS.get(key) if not shift else None
+    if pair is not None:
+        return pair
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
     if shift or i > j:
         return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
     pair = Pair.__new__(Pair)  # cells of a grid, in order: nothing to check (the hot path)
     pair.__attrs_init__(one, two, _NO_SLIDE)
+    if len(_PLAIN_PAIRS) >= _MOST_KEPT_PAIRS:
+        _PLAIN_PAIRS.clear()
+    _PLAIN_PAIRS[key] = pair
     return pair
+
+
+_PLAIN_PAIRS: dict[int, Pair] = {}
+"""Plain pairs made by :func:`pair_of_move`, by stride and padded indices: pairs are values,
+so a listing reuses them rather than building each again (frozen attrs objects are slow)."""
+
+_MOST_KEPT_PAIRS = 1 << 16
 
 
 def _is_int(text: str) -> bool:

@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
@@ -650,7 +651,7 @@ class LinkIndex:
     [(7, 10)]
     """
 
-    __slots__ = ("gained", "kind_of", "partners", "tiles")
+    __slots__ = ("gained", "kind_of", "ordered", "partners", "tiles")
 
     def __init__(
         self,
@@ -665,6 +666,8 @@ class LinkIndex:
         self.gained = gained
         """The pairs ``(a, b)``, ``a < b``, that link here and did not before the removal
         :meth:`after` made this index from; ``None`` for an index built otherwise."""
+        self.ordered: list[tuple[int, int]] | None = None
+        """What :meth:`pairs` gives, once it has been asked (or derived by :meth:`after`)."""
 
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
@@ -716,7 +719,15 @@ class LinkIndex:
             gained.setdefault(b, set()).add(a)
         for tile, linked in gained.items():
             partners[tile] = partners[tile] | linked
-        return LinkIndex(self.kind_of, tiles, partners, found)
+        index = LinkIndex(self.kind_of, tiles, partners, found)
+        if self.ordered is not None:  # listed here: list the next one from it, not afresh
+            kind_of = self.kind_of
+            gone = (i, j)
+            ordered = [pair for pair in self.ordered if pair[0] not in gone and pair[1] not in gone]
+            for pair in found:
+                bisect.insort(ordered, pair, key=lambda p: (kind_of[p[0]], p))
+            index.ordered = ordered
+        return index
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every linked pair ``(i, j)``, ``i < j``: by key (ascending), then by *i*, then *j*
@@ -725,11 +736,13 @@ class LinkIndex:
         >>> LinkIndex.of(Grid(((2, 2, 1, 1),), outside=False, max_turns=2)).pairs()
         [(9, 10), (7, 8)]
         """
-        partners = self.partners
-        return [
-            (i, j)
-            for kind in sorted(self.tiles)
-            for i in sorted(self.tiles[kind])
-            for j in sorted(partners[i])
-            if i < j
-        ]
+        if self.ordered is None:
+            partners = self.partners
+            self.ordered = [
+                (i, j)
+                for kind in sorted(self.tiles)
+                for i in sorted(self.tiles[kind])
+                for j in sorted(partners[i])
+                if i < j
+            ]
+        return self.ordered.copy()

@@ -87,6 +87,8 @@ def test_played_boards_list_the_reference_pairs(board, rng):
     while True:
         pairs = set(board.cell_pairs())
         assert pairs == reference_pairs(board)
+        if rng.random() < 0.7:  # listed (the next listing is then derived from it) or not
+            assert list(board.legal_moves()) == list(Board(board.rows, board.rules).legal_moves())
         gained = board.gained_cell_pairs()
         if gained is not None:
             assert set(gained) <= pairs
