@@ -533,7 +533,7 @@ def _random_pair(
     cells stay empty until a pair is chosen.
     """
     stride = grid.stride
-    link, reach = grid.link, grid.reach
+    joined, reach = grid.joined, grid.reach
     # The next waiting cells in order; the holes that earlier pairs left in
     # that stretch of *order* are cut out on the way, so scans stay short.
     pool: list[int] = []
@@ -572,7 +572,7 @@ def _random_pair(
         for _, b in partners:
             if budget.spend():
                 raise budget.limit_reached("deal")
-            if link(runs, reach(*divmod(b, stride)), best=False) is not None:
+            if joined(runs, reach(*divmod(b, stride))):
                 if _release(mate, empty, a, b, stride):
                     return a, b
                 repairs -= 1

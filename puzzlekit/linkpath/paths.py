@@ -563,6 +563,8 @@ def new_links(
     reach = grid.reach
     near: set[int] = set()
     middle: set[int] = set()
+    swept_rows: set[int] = set()  # the first cell of each row stretch swept, and
+    swept_cols: set[int] = set()  # the top cell of each column stretch
     for cell in freed:
         row, col = divmod(cell, stride)
         _, _, up, down, left, right = reach(row, col)
@@ -573,23 +575,28 @@ def new_links(
         )
         if grid.max_turns < 2:
             continue
-        # What grid.seen gives across the free stretches, read off the masks inline (hot).
+        # What grid.seen gives across the free stretches, read off the masks inline (hot);
+        # a stretch two freed cells share (side by side, say) is swept once.
         low, high = (1 << row) - 1, row + 1
-        for x in range(left, right + 1):
+        start = cell - col + left
+        for x in range(left, right + 1) if start not in swept_rows else ():
             mask = colm[x]
             if mask & low:
                 middle.add(((mask & low).bit_length() - 1) * stride + x)
             above = mask >> high
             if above:
                 middle.add((high + (above & -above).bit_length() - 1) * stride + x)
+        swept_rows.add(start)
         low, high = (1 << col) - 1, col + 1
-        for y in range(up, down + 1):
+        start = up * stride + col
+        for y in range(up, down + 1) if start not in swept_cols else ():
             mask = rowm[y]
             if mask & low:
                 middle.add(y * stride + (mask & low).bit_length() - 1)
             above = mask >> high
             if above:
                 middle.add(y * stride + high + (above & -above).bit_length() - 1)
+        swept_cols.add(start)
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
     # as much as its work.
     size = len(cells)
@@ -721,11 +728,14 @@ class LinkIndex:
             partners[tile] = partners[tile] | linked
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            kind_of = self.kind_of
-            gone = (i, j)
-            ordered = [pair for pair in self.ordered if pair[0] not in gone and pair[1] not in gone]
+            kind_of, ordered, gone = self.kind_of, self.ordered, (i, j)
+            # The pairs lost are all of the removed kind: only its stretch is filtered.
+            low = bisect.bisect_left(ordered, kind, key=lambda pair: kind_of[pair[0]])
+            high = bisect.bisect_right(ordered, kind, lo=low, key=lambda pair: kind_of[pair[0]])
+            kept = [pair for pair in ordered[low:high] if not (pair[0] in gone or pair[1] in gone)]
+            ordered = ordered[:low] + kept + ordered[high:]
             for pair in found:
-                bisect.insort(ordered, pair, key=lambda p: (kind_of[p[0]], p))
+                bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
             index.ordered = ordered
         return index
 
