@@ -940,12 +940,13 @@ class Board(Displayed):
     def _removed(self, move: Move) -> Board:
         """The board after the grid move *move* (checked by :meth:`_legal`).
 
-        The new board keeps the grid played on; when tiles never move it also
-        gets its links from this board's (only pairs near the freed cells are
-        tested), so a line of play never rescans the whole board.
+        The new board keeps the grid played on; without slides it also gets
+        its links from this board's (only pairs near the freed cells, and with
+        gravity those of the tiles that fell and near the cells they filled,
+        are tested), so a line of play never rescans the whole board.
         """
         grid = self._grid.copy()
-        grid.remove(*move)
+        changes = grid.remove(*move)
         if self._fixed:  # only the rows of the two cells change
             rows = list(self.rows)
             cells, stride = grid.cells, grid.stride
@@ -961,6 +962,8 @@ class Board(Displayed):
         object.__setattr__(board, "_grid", grid)
         if self._fixed:
             object.__setattr__(board, "_links", self._links.after(grid, move[0], move[1]))
+        elif not self.rules.slide:
+            object.__setattr__(board, "_links", self._links.moved(self._grid, grid, changes))
         return board
 
     @property
@@ -976,7 +979,7 @@ class Board(Displayed):
     @functools.cached_property
     def _legal_pairs(self) -> tuple[Pair, ...]:
         stride = self.width + 2
-        if self._fixed:
+        if not self.rules.slide:  # every move is a linked pair
             return tuple(pair_of_move((i, j, 0), stride) for i, j in self._links.pairs())
         return tuple(pair_of_move(move, stride) for move in self._grid.moves())
 
@@ -988,7 +991,7 @@ class Board(Displayed):
         >>> sorted(Board.parse("aba\\nb.a").cell_pairs())
         [(0, 2), (1, 3), (2, 5)]
         """
-        if self._fixed:
+        if not self.rules.slide:
             pairs: Iterable[tuple[int, int]] = (
                 (i, j) for i, linked in self._links.partners.items() for j in linked if i < j
             )
@@ -1034,7 +1037,7 @@ class Board(Displayed):
         first, second = sorted((self._cell(a), self._cell(b)))  # either order: one message
         if slide == _NO_SLIDE:
             i, j = self._index(first), self._index(second)
-            if self._fixed and j in self._links.partners.get(i, ()):
+            if not self.rules.slide and j in self._links.partners.get(i, ()):
                 return i, j, 0  # a listed pair (the index is exact): no link query
             reason = self.why_not(first, second)
             if reason is not None:

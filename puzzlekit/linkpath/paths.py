@@ -43,7 +43,7 @@ from typing import TypeAlias
 
 from puzzlekit.limits import Budget
 
-__all__ = ["Changes", "Grid", "LinkIndex", "Move", "Reach", "Route", "new_links"]
+__all__ = ["Changes", "Grid", "LinkIndex", "Move", "Reach", "Route", "crossing", "new_links"]
 
 Route: TypeAlias = tuple[int, tuple[tuple[int, int], ...]]
 """A link as ``(length, corners)``, corners in padded coordinates, in path order."""
@@ -535,29 +535,18 @@ class Grid:
             yield from self.kind_pairs(groups[kind])
 
 
-def new_links(
-    grid: Grid,
-    freed: list[int],
-    kind_of: Mapping[int, int],
-    tiles: Mapping[int, set[int] | frozenset[int]],
-    partners: Mapping[int, set[int] | frozenset[int]],
-    budget: Budget | None = None,
-) -> list[tuple[int, int]]:
-    """The pairs ``(a, b)``, ``a < b``, not linked before that link now the cells *freed* are
-    empty, when tiles never move (no gravity, no slide).
+def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
+    """The tiles at an end of a link of *grid* through one of the *empty* cells:
+    ``(near, middle)``. A link through a cell passes it on its first or last
+    segment, and its tile is then the first one seen from the cell along a row
+    or column (*near*); or on a middle segment, which then lies in the free
+    stretch of the cell's row (or column), and both tiles are the first seen
+    across it from cells of that stretch (*middle*).
 
-    *kind_of* gives each tile's match key, *tiles* the tiles of each key
-    left on *grid*, *partners* the tiles each one linked with before. A new
-    link passes through a freed cell. On its first or last segment: then its
-    tile is the first one seen from that cell along a row or column. On a
-    middle segment: then that segment lies in the free stretch of the cell's
-    row (or column), and both tiles are the first seen across it from cells
-    of that stretch. So only those pairs are tested.
-
-    >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
-    >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
-    >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
-    [(7, 10)]
+    >>> grid = Grid(((1, 0, 1), (2, 0, 2)), outside=False, max_turns=2)
+    >>> near, middle = crossing(grid, [7])  # the cell between the 1s (padded 6 and 8)
+    >>> sorted(near), sorted(middle)  # the 2s are seen across its column's free stretch
+    ([6, 8], [6, 8, 11, 13])
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
     reach = grid.reach
@@ -565,7 +554,7 @@ def new_links(
     middle: set[int] = set()
     swept_rows: set[int] = set()  # the first cell of each row stretch swept, and
     swept_cols: set[int] = set()  # the top cell of each column stretch
-    for cell in freed:
+    for cell in empty:
         row, col = divmod(cell, stride)
         _, _, up, down, left, right = reach(row, col)
         # The first cell seen each way (a tile, a closed ring's cell, or past the edge).
@@ -597,25 +586,52 @@ def new_links(
             if above:
                 middle.add(y * stride + high + (above & -above).bit_length() - 1)
         swept_cols.add(start)
+    size = len(cells)
+    return {a for a in near if 0 <= a < size and cells[a] > 0}, {a for a in middle if cells[a] > 0}
+
+
+def new_links(
+    grid: Grid,
+    freed: list[int],
+    kind_of: Mapping[int, int],
+    tiles: Mapping[int, set[int] | frozenset[int]],
+    partners: Mapping[int, set[int] | frozenset[int]],
+    budget: Budget | None = None,
+) -> list[tuple[int, int]]:
+    """The pairs ``(a, b)``, ``a < b``, not linked before that link now the cells *freed* are
+    empty, when tiles never move (no gravity, no slide).
+
+    *kind_of* gives each tile's match key, *tiles* the tiles of each key
+    left on *grid*, *partners* the tiles each one linked with before. A new
+    link passes through a freed cell. On its first or last segment: then its
+    tile is the first one seen from that cell along a row or column. On a
+    middle segment: then that segment lies in the free stretch of the cell's
+    row (or column), and both tiles are the first seen across it from cells
+    of that stretch. So only those pairs are tested.
+
+    >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
+    >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
+    >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
+    [(7, 10)]
+    """
+    near, middle = crossing(grid, freed)
+    stride, reach = grid.stride, grid.reach
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
     # as much as its work.
-    size = len(cells)
     candidates: set[tuple[int, int]] = set()
     add = candidates.add
     for a in near:
-        if 0 <= a < size and cells[a] > 0:
-            known = partners[a]
-            for b in tiles[kind_of[a]]:
-                if b != a and b not in known:
-                    add((a, b) if a < b else (b, a))
+        known = partners[a]
+        for b in tiles[kind_of[a]]:
+            if b != a and b not in known:
+                add((a, b) if a < b else (b, a))
     by_kind: dict[int, list[int]] = {}
     for a in middle:
-        if cells[a] > 0:
-            group = by_kind.get(kind_of[a])
-            if group is None:
-                by_kind[kind_of[a]] = [a]
-            else:
-                group.append(a)
+        group = by_kind.get(kind_of[a])
+        if group is None:
+            by_kind[kind_of[a]] = [a]
+        else:
+            group.append(a)
     for group in by_kind.values():
         if len(group) > 1:
             for a, b in itertools.combinations(sorted(group), 2):
@@ -738,6 +754,81 @@ class LinkIndex:
                 bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
             index.ordered = ordered
         return index
+
+    def moved(self, before: Grid, grid: Grid, changes: Changes) -> LinkIndex:
+        """The index of *grid*, which is *before* (this index's grid) after a move that
+        changed the cells in *changes* (:meth:`Grid.remove`'s undo list): tiles may have
+        moved (gravity, slides).
+
+        A changed cell's old tile leaves the index and its new one joins it,
+        tested against every tile of its kind. Links between the tiles that
+        stayed can only be lost through the cells that filled up, and
+        gained through those that emptied: the pairs :func:`crossing` names
+        there (on *before*, on *grid*) are tested again.
+
+        >>> before = Grid(((1, 0), (2, 1), (2, 1)), outside=False, max_turns=2, gravity=True)
+        >>> index = LinkIndex.of(before)
+        >>> grid = before.copy()
+        >>> changes = grid.remove(9, 13)  # the 2s; the 1 above falls into the left column
+        >>> grid.rows()
+        ((0, 0), (0, 1), (1, 1))
+        >>> index.moved(before, grid, changes).pairs() == LinkIndex.of(grid).pairs()
+        True
+        """
+        cells, groups = grid.cells, grid.groups
+        first: dict[int, int] = {}  # each changed cell's kind on *before*
+        for index, kind in changes:
+            first.setdefault(index, kind)
+        kind_of = self.kind_of.copy()
+        tiles = {key: set(members) for key, members in self.tiles.items()}
+        partners: dict[int, set[int] | frozenset[int]] = dict(self.partners)
+        added = []
+        for index, kind in first.items():
+            if cells[index] == kind:
+                continue
+            if kind:  # its tile leaves
+                tiles[kind_of.pop(index)].discard(index)
+                for other in partners.pop(index):
+                    if other in partners:
+                        partners[other] = partners[other] - {index}
+            if cells[index]:
+                key = (cells[index] + 3) // 4 if groups else cells[index]
+                kind_of[index] = key
+                tiles.setdefault(key, set()).add(index)
+                partners[index] = set()
+                added.append(index)
+        stride, reach, joined = grid.stride, grid.reach, grid.joined
+        filled = [index for index, kind in first.items() if not kind and cells[index]]
+        near, middle = crossing(before, filled)
+        suspects = {(a, b) for a in near if a in kind_of for b in partners[a]}
+        suspects.update(
+            (a, b) for a in middle if a in kind_of for b in partners[a] if b in middle
+        )
+        for a, b in suspects:
+            if a in partners[b] and not joined(
+                reach(a // stride, a % stride), reach(b // stride, b % stride)
+            ):
+                partners[a] = partners[a] - {b}
+                partners[b] = partners[b] - {a}
+        found = set()
+        for a in added:
+            reach_a = reach(a // stride, a % stride)
+            for b in tiles[kind_of[a]]:
+                if b != a and joined(reach_a, reach(b // stride, b % stride)):
+                    found.add((a, b) if a < b else (b, a))
+        for a, b in found:
+            partners[a] = partners[a] | {b}
+            partners[b] = partners[b] | {a}
+        freed = [index for index, kind in first.items() if kind and not cells[index]]
+        tiles = {key: members for key, members in tiles.items() if members}
+        for a, b in new_links(grid, freed, kind_of, tiles, partners):
+            partners[a] = partners[a] | {b}
+            partners[b] = partners[b] | {a}
+        return LinkIndex(
+            kind_of,
+            {key: frozenset(members) for key, members in tiles.items()},
+            {tile: frozenset(linked) for tile, linked in partners.items()},
+        )
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every linked pair ``(i, j)``, ``i < j``: by key (ascending), then by *i*, then *j*
