@@ -10,13 +10,14 @@ reports the CPU time per move of each, measured in the same run:
   tromino's free-cell bitboard (``anchor_masks``), twist's bitset of legal
   placements with each placement's conflicts struck off,
   link matching's ``Grid`` (every pair of every kind rescanned with
-  ``pairs``, then ``remove``);
+  ``pairs``, then ``remove``; with gravity, the columns then settle);
 * **plain**: a plain simulator as one would write it first: SameGame as a
   list of columns with a flood fill per group, tromino and twist as a grid
   of cells checked cell by cell, link matching as a list-of-rows grid with
   a ring of empty cells, every pair of a kind tried, each link checked by
   walking rays cell by cell as KShisen does (a straight or one-corner link,
-  else one from each free cell of the four rays out of the first tile).
+  else one from each free cell of the four rays out of the first tile), the
+  removed tiles' columns settling under gravity.
 
 ``public/inner`` is what the public objects cost over the engine's own loop
 (the goal: 3 or less); ``plain/public`` how much faster the public path is
@@ -257,12 +258,14 @@ def twist(start_text: str) -> tuple[Playout, Playout, Playout]:
 # -- link matching ---------------------------------------------------------------------------
 
 
-def linkpath(height: int, width: int, kinds: int) -> tuple[Playout, Playout, Playout]:
-    from puzzlekit.linkpath import deal
+def linkpath(
+    height: int, width: int, kinds: int, *, gravity: bool = False
+) -> tuple[Playout, Playout, Playout]:
+    from puzzlekit.linkpath import Rules, deal
     from puzzlekit.linkpath.paths import Grid
 
-    board = deal(height, width, kinds, seed=1)
-    start = Grid(board.rows, outside=True, max_turns=2)
+    board = deal(height, width, kinds, seed=1, rules=Rules(gravity="down" if gravity else None))
+    start = Grid(board.rows, outside=True, max_turns=2, gravity=gravity)
 
     def inner(rng: random.Random) -> int:
         grid, moves = start.copy(), 0
@@ -293,6 +296,11 @@ def linkpath(height: int, width: int, kinds: int) -> tuple[Playout, Playout, Pla
                 return moves
             (r1, c1), (r2, c2) = rng.choice(legal)
             grid[r1][c1] = grid[r2][c2] = 0
+            for c in {c1, c2} if gravity else ():  # the column's tiles fall to the bottom
+                fallen = [grid[r][c] for r in range(1, height + 1) if grid[r][c]]
+                fallen = [0] * (height - len(fallen)) + fallen
+                for r in range(1, height + 1):
+                    grid[r][c] = fallen[r - 1]
             moves += 1
 
     return public_playout(board), inner, plain
@@ -353,6 +361,7 @@ WORKLOADS: dict[str, list[tuple[str, Callable[[], tuple[Playout, Playout, Playou
     "linkpath": [
         ("12x8 k24", lambda: linkpath(8, 12, 24)),
         ("16x30 k36", lambda: linkpath(16, 30, 36)),
+        ("12x8 grav", lambda: linkpath(8, 12, 24, gravity=True)),
     ],
 }
 """Per puzzle, its sizes: the first of each runs in ``--quick`` mode."""

@@ -780,36 +780,40 @@ class LinkIndex:
         for index, kind in changes:
             first.setdefault(index, kind)
         kind_of = self.kind_of.copy()
-        tiles = {key: set(members) for key, members in self.tiles.items()}
-        partners: dict[int, set[int] | frozenset[int]] = dict(self.partners)
+        tiles = self.tiles.copy()
+        partners = self.partners.copy()
+        lost: set[tuple[int, int]] = set()
         added = []
         for index, kind in first.items():
             if cells[index] == kind:
                 continue
             if kind:  # its tile leaves
-                tiles[kind_of.pop(index)].discard(index)
+                key = kind_of.pop(index)
+                tiles[key] = tiles[key] - {index}
                 for other in partners.pop(index):
+                    lost.add((index, other) if index < other else (other, index))
                     if other in partners:
                         partners[other] = partners[other] - {index}
             if cells[index]:
                 key = (cells[index] + 3) // 4 if groups else cells[index]
                 kind_of[index] = key
-                tiles.setdefault(key, set()).add(index)
-                partners[index] = set()
+                tiles[key] = tiles.get(key, frozenset()) | {index}
+                partners[index] = frozenset()
                 added.append(index)
         stride, reach, joined = grid.stride, grid.reach, grid.joined
         filled = [index for index, kind in first.items() if not kind and cells[index]]
         near, middle = crossing(before, filled)
-        suspects = {(a, b) for a in near if a in kind_of for b in partners[a]}
+        suspects = {
+            (a, b) if a < b else (b, a) for a in near if a in kind_of for b in partners[a]
+        }
         suspects.update(
-            (a, b) for a in middle if a in kind_of for b in partners[a] if b in middle
+            (a, b) for a in middle if a in kind_of for b in partners[a] if a < b and b in middle
         )
         for a, b in suspects:
-            if a in partners[b] and not joined(
-                reach(a // stride, a % stride), reach(b // stride, b % stride)
-            ):
+            if not joined(reach(a // stride, a % stride), reach(b // stride, b % stride)):
                 partners[a] = partners[a] - {b}
                 partners[b] = partners[b] - {a}
+                lost.add((a, b))
         found = set()
         for a in added:
             reach_a = reach(a // stride, a % stride)
@@ -821,14 +825,17 @@ class LinkIndex:
             partners[b] = partners[b] | {a}
         freed = [index for index, kind in first.items() if kind and not cells[index]]
         tiles = {key: members for key, members in tiles.items() if members}
-        for a, b in new_links(grid, freed, kind_of, tiles, partners):
+        gained = new_links(grid, freed, kind_of, tiles, partners)
+        for a, b in gained:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
-        return LinkIndex(
-            kind_of,
-            {key: frozenset(members) for key, members in tiles.items()},
-            {tile: frozenset(linked) for tile, linked in partners.items()},
-        )
+        result = LinkIndex(kind_of, tiles, partners)
+        if self.ordered is not None:  # listed here: list the next one from it, not afresh
+            ordered = [pair for pair in self.ordered if pair not in lost]
+            for pair in (*found, *gained):
+                bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
+            result.ordered = ordered
+        return result
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every linked pair ``(i, j)``, ``i < j``: by key (ascending), then by *i*, then *j*
