@@ -1107,7 +1107,7 @@ class Board(Displayed):
         >>> Board.parse("a.a").is_solved, Board.parse("a.a").play("0,0 0,2").is_solved
         (False, True)
         """
-        return not any(any(row) for row in self.rows)
+        return not any(map(any, self.rows))
 
     @property
     def is_over(self) -> bool:
