@@ -935,6 +935,15 @@ class Board(Displayed):
         ..b
         ...
         """
+        if type(move) is Pair and move.slide == _NO_SLIDE and not self.rules.slide:
+            # A plain pair's cells are checked ints, a before b: on the board if b's row
+            # and both columns are; then a listed pair needs no other check (the hot path).
+            (r1, c1), (r2, c2) = move.a, move.b
+            width = len(self.rows[0])
+            if r2 < len(self.rows) and c1 < width and c2 < width:
+                i, j = (r1 + 1) * (width + 2) + c1 + 1, (r2 + 1) * (width + 2) + c2 + 1
+                if j in self._links.partners.get(i, ()):
+                    return self._removed((i, j, 0))
         return self._removed(self._legal(*self._move_cells(move)))
 
     def _removed(self, move: Move) -> Board:
