@@ -565,27 +565,30 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
         if grid.max_turns < 2:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
-        # a stretch two freed cells share (side by side, say) is swept once.
+        # a stretch two cells share (side by side, say) is swept once, and one of the
+        # cell alone not at all: across it are the tiles already in near.
         low, high = (1 << row) - 1, row + 1
         start = cell - col + left
-        for x in range(left, right + 1) if start not in swept_rows else ():
-            mask = colm[x]
-            if mask & low:
-                middle.add(((mask & low).bit_length() - 1) * stride + x)
-            above = mask >> high
-            if above:
-                middle.add((high + (above & -above).bit_length() - 1) * stride + x)
-        swept_rows.add(start)
+        if left < right and start not in swept_rows:
+            swept_rows.add(start)
+            for x, mask in enumerate(colm[left : right + 1], left):
+                below = mask & low
+                if below:
+                    middle.add((below.bit_length() - 1) * stride + x)
+                above = mask >> high
+                if above:
+                    middle.add((high + (above & -above).bit_length() - 1) * stride + x)
         low, high = (1 << col) - 1, col + 1
         start = up * stride + col
-        for y in range(up, down + 1) if start not in swept_cols else ():
-            mask = rowm[y]
-            if mask & low:
-                middle.add(y * stride + (mask & low).bit_length() - 1)
-            above = mask >> high
-            if above:
-                middle.add(y * stride + high + (above & -above).bit_length() - 1)
-        swept_cols.add(start)
+        if up < down and start not in swept_cols:
+            swept_cols.add(start)
+            for y, mask in enumerate(rowm[up : down + 1], up):
+                below = mask & low
+                if below:
+                    middle.add(y * stride + below.bit_length() - 1)
+                above = mask >> high
+                if above:
+                    middle.add(y * stride + high + (above & -above).bit_length() - 1)
     size = len(cells)
     return {a for a in near if 0 <= a < size and cells[a] > 0}, {a for a in middle if cells[a] > 0}
 
