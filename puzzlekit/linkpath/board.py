@@ -1019,7 +1019,7 @@ class Board(Displayed):
     def gained_cell_pairs(self) -> list[tuple[int, int]] | None:
         """The pairs of :meth:`cell_pairs` that did not link on the board this one was played
         from, or ``None`` when it was not made by :meth:`play` or tiles move under its rules
-        (gravity): then only a full :meth:`cell_pairs` tells. Besides these, the pairs of
+        (gravity, slides): then only a full :meth:`cell_pairs` tells. Besides these, the pairs of
         the last move's two cells are gone; every other pair is as it was.
 
         >>> board = Board.parse("abba", rules=Rules(outside=False))
