@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterable, Iterator, Mapping
 
 from puzzlekit.contract import SearchResult
@@ -224,6 +225,8 @@ class _Fixed:
     def __init__(self, grid: Grid, budget: Budget) -> None:
         self.grid = grid
         self.budget = budget
+        self.order: random.Random | None = None
+        """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
         index = LinkIndex.of(grid, budget)
         self.kind_of = index.kind_of
         self.tiles = {kind: set(tiles) for kind, tiles in index.tiles.items()}
@@ -336,11 +339,16 @@ class _Fixed:
                     return
         # The only pairs of their kind first. Each kind's pairs are listed when the search
         # gets to it (the links are then as they were here), a list as the search changes them.
-        links = self.links
-        for kind in sorted((kind for kind in links if links[kind]), key=lambda k: len(tiles[k])):
+        links, order = self.links, self.order
+        kinds = [kind for kind in links if links[kind]]
+        if order is not None:
+            order.shuffle(kinds)
+        for kind in sorted(kinds, key=lambda k: len(tiles[k])):
             moves = [
                 ((i, j, 0),) for i in sorted(tiles[kind]) for j in sorted(partners[i]) if i < j
             ]
+            if order is not None:
+                order.shuffle(moves)
             yield from moves
 
 
@@ -350,6 +358,8 @@ class _Moving:
     def __init__(self, grid: Grid, budget: Budget) -> None:
         self.grid = grid
         self.budget = budget
+        self.order: random.Random | None = None
+        """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
 
     def key(self) -> bytes:
         return self.grid.key()
@@ -381,6 +391,8 @@ class _Moving:
                         yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
                         return
         pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+        if self.order is not None:
+            self.order.shuffle(pairs)
         if grid.gravity:  # the removals that make the fewest tiles fall first, then the highest
             pairs.sort(key=lambda pair: (_falls(grid, *pair), pair[0] + pair[1]))
         for i, j in pairs:
@@ -532,9 +544,15 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         position: _Fixed | _Moving = (
             _Moving(grid, budget) if grid.gravity or grid.slide else _Fixed(grid, budget)
         )
-        visited = {position.key()}
+        root = position.key()
+        visited = {root}
         played: list[_Played] = []
+        keys: list[int | bytes] = []
+        """The keys of the boards along the line, the last move's last."""
         fewest = tiles
+        unit = total + 64  # a dive without backtracking takes total // 2 nodes
+        restart = 0
+        cap = unit
         frames = [position.expand()]
 
         def retreat() -> None:
@@ -543,12 +561,25 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             if depth == len(line):  # about to be cut: copy it now
                 longest, depth = line.copy(), 0
             move = line.pop()
+            keys.pop()
             position.undo(move, played.pop())
             tiles += 2 * len(move)
 
         while frames:
             if budget.exhausted or budget.spend():
                 return result(line[:depth] if depth else longest, False)
+            cap -= 1
+            if not cap:
+                # Restart in another order. Every board seen is dead (its moves all
+                # tried) but those along the line, whose moves are not: forget those.
+                visited.difference_update(keys)
+                while line:
+                    retreat()
+                restart += 1
+                cap = unit * _luby(restart)
+                position.order = random.Random(restart)
+                frames = [position.expand()]
+                continue
             move = next(frames[-1], None)
             if move is None:
                 frames.pop()
@@ -561,6 +592,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             if not tiles:
                 return result(line, True)
             key = position.key()
+            keys.append(key)
             if key in visited:
                 retreat()
                 continue
@@ -573,3 +605,17 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         budget.interrupt()
         return result(line[:depth] if depth else longest, False)
     return result(longest, not budget.exhausted)
+
+
+def _luby(n: int) -> int:
+    """The *n*-th term (from 1) of Luby's sequence, the lengths of restarts in units: it
+    wastes at most a log factor against the best fixed length, whatever that is.
+
+    >>> [_luby(n) for n in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    while True:
+        k = n.bit_length()  # 2**(k-1) <= n < 2**k
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
