@@ -73,6 +73,10 @@ _MATCH_STEPS = 4096
 """Steps a pairing test may take; past them it gives up (the kind is then not cleared as
 safe, which only costs a shortcut). Kinds of :data:`_MATCH_UP_TO` tiles never reach it."""
 
+_RESTART_NODES = 64
+"""Nodes a search may take, beyond one per tile, before it restarts in another order (the
+unit of the restarts' lengths, :func:`_luby`)."""
+
 _NO_PARTNERS: frozenset[int] = frozenset()
 
 _Played = tuple[list[Changes], list[tuple[int, int]]]
@@ -550,7 +554,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         keys: list[int | bytes] = []
         """The keys of the boards along the line, the last move's last."""
         fewest = tiles
-        unit = total + 64  # a dive without backtracking takes total // 2 nodes
+        unit = max(1, total + _RESTART_NODES)  # a dive without backtracking: total // 2 nodes
         restart = 0
         cap = unit
         frames = [position.expand()]
