@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
@@ -76,6 +76,10 @@ safe, which only costs a shortcut). Kinds of :data:`_MATCH_UP_TO` tiles never re
 _RESTART_NODES = 64
 """Nodes a search may take, beyond one per tile, before it restarts in another order (the
 unit of the restarts' lengths, :func:`_luby`)."""
+
+_LINE_UP_TO = 64
+"""The most tiles left in one line for which :func:`_one_line_stuck` looks for a way to
+clear them (its time grows as their cube)."""
 
 _NO_PARTNERS: frozenset[int] = frozenset()
 
@@ -188,14 +192,18 @@ class _Deadlocks:
         return r1 != r2 and self.columns >= 3 and not {r3, r4} & {r1, r2}
 
     def any_dead(
-        self, kinds: list[list[int]], unlinked: list[tuple[int, int]], budget: Budget
+        self,
+        kinds: list[list[int]],
+        unlinked: Callable[[tuple[int, int]], Iterable[tuple[int, int]]],
+        budget: Budget,
     ) -> bool:
         """Whether one of *kinds* can never be cleared (``False`` when *budget* runs out first).
 
         *kinds* are the tiles of small kinds (at most :data:`_MATCH_UP_TO`):
         each needs its tiles paired off by pairs that link when alone on the
         board. Those down to two tiles not linked now are also checked
-        against each of *unlinked*, the last two tiles of other such kinds.
+        against each pair *unlinked* gives for them: the last two tiles of
+        other kinds, not linked now, that may block them.
         """
         for tiles in kinds:
             if budget.check_clock():
@@ -205,10 +213,10 @@ class _Deadlocks:
             ]
             if _matching(tiles, _partners(alive)) is None:
                 return True
-            if len(tiles) == 2 and unlinked:
+            if len(tiles) == 2:
                 one = (tiles[0], tiles[1])
-                # Linear in the kinds left unlinked (thousands on a large board): watch the clock.
-                for number, two in enumerate(unlinked):
+                # Can be thousands of pairs on a large board: watch the clock.
+                for number, two in enumerate(unlinked(one)):
                     if not number % 1024 and budget.check_clock():
                         return False
                     if two == one or self._apart(one, two) or self._apart(two, one):
@@ -216,6 +224,11 @@ class _Deadlocks:
                     if self._dead(one + two if one < two else two + one):
                         return True
         return False
+
+    def lines_suffice(self) -> bool:
+        """Whether two tiles' links, on a board holding only them and two others, can only be
+        blocked by a tile in one of the two tiles' rows or columns (see :meth:`_apart`)."""
+        return not self.two_turns or (self.rows >= 3 and self.columns >= 3)
 
 
 class _Fixed:
@@ -249,6 +262,22 @@ class _Fixed:
         self.last_two = {kind for kind, tiles in self.tiles.items() if len(tiles) == 2}
         """The kinds down to their last two tiles."""
         self.deadlocks = _Deadlocks(grid)
+        self.ready: dict[int, set[int]] = {}
+        """The kinds with a linked pair, by their number of tiles (the move order)."""
+        self.filed: dict[int, int] = {}
+        """The number each kind of :attr:`ready` is filed under."""
+        for kind in self.tiles:
+            self._refile(kind)
+
+    def _refile(self, kind: int) -> None:
+        """File *kind* in :attr:`ready` as its tiles and links now are."""
+        old = self.filed.pop(kind, None)
+        if old is not None:
+            self.ready[old].discard(kind)
+        if self.links[kind]:
+            count = len(self.tiles[kind])
+            self.ready.setdefault(count, set()).add(kind)
+            self.filed[kind] = count
 
     def key(self) -> int:
         return self.removed
@@ -276,6 +305,8 @@ class _Fixed:
             partners[j].add(i)
             changed.add(kind_of[i])
             self.links[kind_of[i]] += 1
+        for kind in changed:
+            self._refile(kind)
         self.shrunk.append({kind_of[i] for i, _, _ in move})
         self.dirty.append(self.dirty[-1] | changed)
         return undo, gained
@@ -306,6 +337,39 @@ class _Fixed:
                 for other in partners[tile]:
                     partners[other].add(tile)
             self.links[kind] += len(partners[i]) + len(partners[j]) - 1
+        for kind in {self.kind_of[i] for i, _, _ in move} | {self.kind_of[i] for i, _ in gained}:
+            self._refile(kind)
+
+    def _unlinked(self, one: tuple[int, int]) -> Iterator[tuple[int, int]]:
+        """The last two tiles of kinds down to two, not linked now, that may block *one*."""
+        tiles, partners = self.tiles, self.partners
+        if not self.deadlocks.lines_suffice():  # a tiny board: every such kind
+            for kind in self.last_two:
+                i, j = sorted(tiles[kind])
+                if j not in partners[i]:
+                    yield i, j
+            return
+        # Only a tile in a row or column of one's tiles can block them: read those lines.
+        grid, kind_of, last_two = self.grid, self.kind_of, self.last_two
+        cells, stride = grid.cells, grid.stride
+        found = set()
+        lines = {divmod(index, stride) for index in one}
+        for unit, masks, lines_ in (
+            (1, grid.rowm, {row for row, _ in lines}),
+            (stride, grid.colm, {col for _, col in lines}),
+        ):
+            for line in lines_:
+                mask = masks[line]
+                start, step = (line * stride, 1) if unit == 1 else (line, stride)
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    index = start + (low.bit_length() - 1) * step
+                    if cells[index] > 0 and kind_of[index] in last_two:
+                        i, j = sorted(tiles[kind_of[index]])
+                        if j not in partners[i] and (i, j) not in found:
+                            found.add((i, j))
+                            yield i, j
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try: the pairs of one kind safe to clear, or every linked pair.
@@ -320,14 +384,7 @@ class _Fixed:
         tiles, partners = self.tiles, self.partners
         small = [sorted(tiles[kind]) for kind in self.shrunk[-1]]
         small = [group for group in small if 0 < len(group) <= _MATCH_UP_TO]
-        unlinked: list[tuple[int, int]] = []
-        if any(len(group) == 2 and group[1] not in partners[group[0]] for group in small):
-            unlinked = [
-                (i, j)
-                for i, j in (sorted(tiles[kind]) for kind in self.last_two)
-                if j not in partners[i]
-            ]
-        if small and self.deadlocks.any_dead(small, unlinked, budget):
+        if small and self.deadlocks.any_dead(small, self._unlinked, budget):
             return
         dirty = self.dirty[-1]
         while dirty:
@@ -343,17 +400,21 @@ class _Fixed:
                     return
         # The only pairs of their kind first. Each kind's pairs are listed when the search
         # gets to it (the links are then as they were here), a list as the search changes them.
-        links, order = self.links, self.order
-        kinds = [kind for kind in links if links[kind]]
-        if order is not None:
-            order.shuffle(kinds)
-        for kind in sorted(kinds, key=lambda k: len(tiles[k])):
-            moves = [
-                ((i, j, 0),) for i in sorted(tiles[kind]) for j in sorted(partners[i]) if i < j
-            ]
+        ready, order = self.ready, self.order
+        for count in sorted(ready):
+            kinds = sorted(ready[count])
             if order is not None:
-                order.shuffle(moves)
-            yield from moves
+                order.shuffle(kinds)
+            for kind in kinds:
+                moves = [
+                    ((i, j, 0),)
+                    for i in sorted(tiles[kind])
+                    for j in sorted(partners[i])
+                    if i < j
+                ]
+                if order is not None:
+                    order.shuffle(moves)
+                yield from moves
 
 
 class _Moving:
@@ -386,7 +447,10 @@ class _Moving:
         # clock; spend() alone looks at it only every 256 nodes.
         if budget.check_clock():
             return
-        groups = sorted(grid.tiles_by_kind().values(), key=len)
+        by_kind = grid.tiles_by_kind()
+        if grid.max_turns < 2 and _one_line_stuck(grid, by_kind):
+            return
+        groups = sorted(by_kind.values(), key=len)
         if not grid.slide:  # gravity: a kind that nothing can make fall may go at once
             for tiles in groups:
                 if len(tiles) <= _MATCH_UP_TO and _still(grid, tiles):
@@ -407,6 +471,47 @@ class _Moving:
                     yield (move,)
                 if budget.check_clock():
                     return
+
+
+def _one_line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
+    """Whether the tiles all lie in one row (or column) and cannot be cleared there.
+
+    With at most one turn a link between tiles of one line is straight (a
+    corner would be one of them), no slide can push one off the line
+    (nothing lies across it), and gravity moves none of them; so they must
+    pair off as nested brackets, each pair's link passing only over pairs
+    removed before it.
+
+    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
+    >>> _one_line_stuck(grid, grid.tiles_by_kind())
+    True
+    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 2, 1)), outside=True, max_turns=1, gravity=True)
+    >>> _one_line_stuck(grid, grid.tiles_by_kind())
+    False
+    """
+    key = {tile: kind for kind, tiles in by_kind.items() for tile in tiles}
+    if len(key) > _LINE_UP_TO:
+        return False
+    line = sorted(key)
+    stride = grid.stride
+    if len({tile // stride for tile in line}) != 1 and len({tile % stride for tile in line}) != 1:
+        return False
+    word = [key[tile] for tile in line]
+    clears: dict[tuple[int, int], bool] = {}
+
+    def nested(start: int, stop: int) -> bool:  # word[start:stop] pairs off as brackets
+        if start >= stop:
+            return True
+        known = clears.get((start, stop))
+        if known is None:
+            known = any(
+                word[end] == word[start] and nested(start + 1, end) and nested(end + 1, stop)
+                for end in range(start + 1, stop, 2)
+            )
+            clears[start, stop] = known
+        return known
+
+    return not nested(0, len(word))  # recursion depth: the tiles, at most _LINE_UP_TO
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:
