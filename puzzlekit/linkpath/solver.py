@@ -31,7 +31,19 @@ Depth-first search over removals, iterative, with undo. What keeps it small:
   tiles into free cells, and a removal can take away the run another slide
   needed, so links are no longer kept by removals. Every move is tried
   (each kind's plain removals before its slides), and only the memo cuts
-  the search.
+  the search. With gravity and links of one turn the removals from the
+  shortest columns go first: such links cross only shorter columns, and a
+  board worn down evenly ends as one row, where the tiles must pair off as
+  nested brackets (checked directly when all tiles lie in one line).
+- **Restarts**: a wrong move early can leave a dead end that shows only
+  near the bottom of a deep line, where depth-first search would then try
+  every variation of the last moves. So a search that has taken a few
+  nodes more than the board's tiles starts again from the top, in another
+  (seeded, shuffled) order, for runs of Luby's lengths (1 1 2 1 1 2 4 ...
+  times that unit). The boards seen in a run are all dead but those along
+  its line when it stopped, so the memo keeps them for the next runs; the
+  runs grow without bound, so one finally ends without being cut, and its
+  "no solution" is a proof.
 
 >>> board = Board.parse('''
 ... ab.
@@ -459,10 +471,29 @@ class _Moving:
                         yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
                         return
         pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
-        if self.order is not None:
-            self.order.shuffle(pairs)
-        if grid.gravity:  # the removals that make the fewest tiles fall first, then the highest
-            pairs.sort(key=lambda pair: (_falls(grid, *pair), pair[0] + pair[1]))
+        order = self.order
+        if order is not None:
+            order.shuffle(pairs)
+        if grid.gravity and grid.max_turns < 2:
+            # Links of one turn pass over shorter columns only: a board worn down evenly
+            # ends as one row of nested brackets, rarely clearable. So the removals from
+            # the shortest columns first (emptied columns are gaps links cross), counting
+            # the tiles that fall; ties at random in a restart, else the highest first.
+            heights = [mask.bit_count() for mask in grid.colm]
+            stride = grid.stride
+            pairs.sort(
+                key=lambda pair: (
+                    heights[pair[0] % stride] + heights[pair[1] % stride] + _falls(grid, *pair),
+                    order.random() if order is not None else pair[0] + pair[1],
+                )
+            )
+        elif grid.gravity:  # the removals that make the fewest tiles fall first, then the highest
+            pairs.sort(
+                key=lambda pair: (
+                    _falls(grid, *pair),
+                    order.random() if order is not None else pair[0] + pair[1],
+                )
+            )
         for i, j in pairs:
             yield ((i, j, 0),)
         if grid.slide:

@@ -110,3 +110,43 @@ def test_stuck_board_is_proved_with_restarts(restart_often):
     result = solve(board, node_limit=100_000)
     assert result.proved_unsolvable
     assert _replay(board, result.moves) == result.final
+
+
+@st.composite
+def one_line_boards(draw):
+    """Boards whose tiles all lie in the bottom row (so gravity moves none), links of one turn
+    at most: the tiles must pair off as nested brackets."""
+    width = draw(st.integers(2, 8))
+    height = draw(st.integers(1, 3))
+    row = draw(st.lists(st.integers(0, 3), min_size=width, max_size=width))
+    rows = [[0] * width for _ in range(height - 1)] + [row]
+    chosen = draw(
+        st.sampled_from(
+            [
+                Rules(max_turns=1, gravity="down"),
+                Rules(max_turns=0, gravity="down", outside=False),
+                Rules(slide=True, gravity="down"),
+                Rules(slide=True),
+            ]
+        )
+    )
+    return Board.from_rows(rows, rules=chosen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(one_line_boards())
+def test_one_line_endings_are_exact(board):
+    _check_exact(board)
+
+
+def test_crossed_brackets_in_the_bottom_row_are_stuck():
+    board = Board.parse("rules: max_turns=1 gravity=down\n....\nabab")
+    assert solve(board).proved_unsolvable
+    assert solve(Board.parse("rules: max_turns=1 gravity=down\n....\nabba")).solved
+
+
+def test_one_turn_gravity_deal_clears():
+    board, _ = deal_with_solution(10, 12, 12, seed=4, rules=Rules(slide=True, gravity="down"))
+    result = solve(board, node_limit=100_000)
+    assert result.solved
+    assert _replay(board, result.moves).is_solved
