@@ -58,6 +58,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -470,38 +471,65 @@ class _Moving:
                     if matching is not None:
                         yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
                         return
-        pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
         order = self.order
-        if order is not None:
-            order.shuffle(pairs)
         if grid.gravity and grid.max_turns < 2:
-            # Links of one turn pass over shorter columns only: a board worn down evenly
-            # ends as one row of nested brackets, rarely clearable. So the removals from
-            # the shortest columns first (emptied columns are gaps links cross), counting
-            # the tiles that fall; ties at random in a restart, else the highest first.
-            heights = [mask.bit_count() for mask in grid.colm]
-            stride = grid.stride
-            pairs.sort(
-                key=lambda pair: (
-                    heights[pair[0] % stride] + heights[pair[1] % stride] + _falls(grid, *pair),
-                    order.random() if order is not None else pair[0] + pair[1],
+            yield from self._shortest_first(groups)
+        else:
+            pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+            if order is not None:
+                order.shuffle(pairs)
+            if grid.gravity:  # the removals that make the fewest tiles fall first, the highest
+                pairs.sort(
+                    key=lambda pair: (
+                        _falls(grid, *pair),
+                        order.random() if order is not None else pair[0] + pair[1],
+                    )
                 )
-            )
-        elif grid.gravity:  # the removals that make the fewest tiles fall first, then the highest
-            pairs.sort(
-                key=lambda pair: (
-                    _falls(grid, *pair),
-                    order.random() if order is not None else pair[0] + pair[1],
-                )
-            )
-        for i, j in pairs:
-            yield ((i, j, 0),)
+            for i, j in pairs:
+                yield ((i, j, 0),)
         if grid.slide:
             for tiles in groups:
                 for move in grid.slides(tiles):
                     yield (move,)
                 if budget.check_clock():
                     return
+
+
+    def _shortest_first(self, groups: list[list[int]]) -> Iterator[_Move]:
+        """The removals of *groups* (with gravity, links of one turn), shortest columns first.
+
+        Links of one turn pass over shorter columns only: a board worn down
+        evenly ends as one row of nested brackets, rarely clearable. So a
+        removal's rank is the heights of its two columns plus the tiles it
+        makes fall (emptied columns are gaps links cross); ties go at random
+        in a restart, else the highest first. A kind's pairs are found only
+        when its least possible rank comes up (its best tile's height and
+        tiles above, plus the lowest column of another): a line of moves
+        that never comes back reads a few kinds per step, not all of them.
+        """
+        grid, budget, order = self.grid, self.budget, self.order
+        stride = grid.stride
+        heights = [mask.bit_count() for mask in grid.colm]
+
+        def rank(i: int, j: int) -> tuple[int, float]:
+            falls = heights[i % stride] + heights[j % stride] + _falls(grid, i, j)
+            return falls, order.random() if order is not None else i + j
+
+        kinds = []
+        for number, tiles in enumerate(groups):
+            if len(tiles) > 1:
+                lowest = min(heights[tile % stride] for tile in tiles)
+                best = min(heights[tile % stride] + _stack(grid, tile)[0] for tile in tiles)
+                kinds.append((best + lowest - 1, number))
+        heapq.heapify(kinds)
+        ready: list[tuple[tuple[int, float], int, int]] = []
+        while kinds or ready:
+            while kinds and (not ready or kinds[0][0] <= ready[0][0][0]):
+                for i, j in grid.kind_pairs(groups[heapq.heappop(kinds)[1]], budget):
+                    heapq.heappush(ready, (rank(i, j), i, j))
+            if ready:
+                _, i, j = heapq.heappop(ready)
+                yield ((i, j, 0),)
 
 
 def _one_line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
