@@ -282,6 +282,11 @@ class _Fixed:
         for kind in self.tiles:
             self._refile(kind)
 
+    def restart(self, order: random.Random) -> None:
+        """Search again from the start (every move taken back) in the order *order* shuffles."""
+        self.order = order
+        self.dirty[-1] = {kind for kind, tiles in self.tiles.items() if tiles}  # all, again
+
     def _refile(self, kind: int) -> None:
         """File *kind* in :attr:`ready` as its tiles and links now are."""
         old = self.filed.pop(kind, None)
@@ -441,6 +446,10 @@ class _Moving:
 
     def key(self) -> bytes:
         return self.grid.key()
+
+    def restart(self, order: random.Random) -> None:
+        """Search again from the start (every move taken back) in the order *order* shuffles."""
+        self.order = order
 
     def play(self, move: _Move) -> _Played:
         return [self.grid.remove(*removal) for removal in move], []
@@ -745,7 +754,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
                     retreat()
                 restart += 1
                 cap = unit * _luby(restart)
-                position.order = random.Random(restart)
+                position.restart(random.Random(restart))
                 frames = [position.expand()]
                 continue
             move = next(frames[-1], None)
