@@ -557,9 +557,9 @@ def _one_line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
     >>> _one_line_stuck(grid, grid.tiles_by_kind())
     False
     """
-    key = {tile: kind for kind, tiles in by_kind.items() for tile in tiles}
-    if len(key) > _LINE_UP_TO:
+    if sum(map(len, by_kind.values())) > _LINE_UP_TO:
         return False
+    key = {tile: kind for kind, tiles in by_kind.items() for tile in tiles}
     line = sorted(key)
     stride = grid.stride
     if len({tile // stride for tile in line}) != 1 and len({tile % stride for tile in line}) != 1:
