@@ -295,6 +295,9 @@ def bench_growth(quick):
 def bench_rule_sets(quick):
     seeds = range(2) if quick else range(10)
     limit = 1 if quick else 5
+    # The solver's limit is wall-clock time: on a shared machine give it room, and count
+    # a deal cleared only if it took at most *limit* CPU seconds.
+    wall = limit if quick else 4 * limit
     variants = (
         ("default", Rules(), None),
         ("gravity", Rules(gravity="down"), None),
@@ -306,14 +309,14 @@ def bench_rule_sets(quick):
         ("layout vertical", Rules(), "vertical"),
     )
     print(f"solve per rule set, solvable 16 x 30 deals, {KINDS} kinds, seeds 0-{len(seeds) - 1}, "
-          f"CPU s (limit {limit} s each):")
+          f"CPU s (limit {limit} CPU-s each, {wall} s of wall-clock time):")
     for label, rules, layout in variants:
         times, cleared = [], 0
         for seed in seeds:
             board, _ = deal_with_solution(ROWS, COLS, KINDS, seed=seed, rules=rules, layout=layout)
-            seconds, result = _cpu_solve(solve, board, limit)
-            times.append(seconds)
-            cleared += result.solved
+            seconds, result = _cpu_solve(solve, board, wall)
+            times.append(min(seconds, limit))
+            cleared += result.solved and seconds <= limit
         print(f"  {label:<16} median {statistics.median(times):6.3f} s, worst {max(times):6.3f} s,"
               f" cleared {cleared}/{len(times)}")
 

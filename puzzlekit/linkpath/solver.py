@@ -31,7 +31,19 @@ Depth-first search over removals, iterative, with undo. What keeps it small:
   tiles into free cells, and a removal can take away the run another slide
   needed, so links are no longer kept by removals. Every move is tried
   (each kind's plain removals before its slides), and only the memo cuts
-  the search.
+  the search. With gravity and links of one turn the removals from the
+  shortest columns go first: such links cross only shorter columns, and a
+  board worn down evenly ends as one row, where the tiles must pair off as
+  nested brackets (checked directly when all tiles lie in one line).
+- **Restarts**: a wrong move early can leave a dead end that shows only
+  near the bottom of a deep line, where depth-first search would then try
+  every variation of the last moves. So a search that has taken a few
+  nodes more than the board's tiles starts again from the top, in another
+  (seeded, shuffled) order, for runs of Luby's lengths (1 1 2 1 1 2 4 ...
+  times that unit). The boards seen in a run are all dead but those along
+  its line when it stopped, so the memo keeps them for the next runs; the
+  runs grow without bound, so one finally ends without being cut, and its
+  "no solution" is a proof.
 
 >>> board = Board.parse('''
 ... ab.
@@ -46,8 +58,10 @@ True
 
 from __future__ import annotations
 
+import heapq
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import UnsolvableError
@@ -71,6 +85,14 @@ clearing (each test is redone only when the kind's links change)."""
 _MATCH_STEPS = 4096
 """Steps a pairing test may take; past them it gives up (the kind is then not cleared as
 safe, which only costs a shortcut). Kinds of :data:`_MATCH_UP_TO` tiles never reach it."""
+
+_RESTART_NODES = 64
+"""Nodes a search may take, beyond one per tile, before it restarts in another order (the
+unit of the restarts' lengths, :func:`_luby`)."""
+
+_LINE_UP_TO = 64
+"""The most tiles left in one line for which :func:`_one_line_stuck` looks for a way to
+clear them (its time grows as their cube)."""
 
 _NO_PARTNERS: frozenset[int] = frozenset()
 
@@ -183,14 +205,18 @@ class _Deadlocks:
         return r1 != r2 and self.columns >= 3 and not {r3, r4} & {r1, r2}
 
     def any_dead(
-        self, kinds: list[list[int]], unlinked: list[tuple[int, int]], budget: Budget
+        self,
+        kinds: list[list[int]],
+        unlinked: Callable[[tuple[int, int]], Iterable[tuple[int, int]]],
+        budget: Budget,
     ) -> bool:
         """Whether one of *kinds* can never be cleared (``False`` when *budget* runs out first).
 
         *kinds* are the tiles of small kinds (at most :data:`_MATCH_UP_TO`):
         each needs its tiles paired off by pairs that link when alone on the
         board. Those down to two tiles not linked now are also checked
-        against each of *unlinked*, the last two tiles of other such kinds.
+        against each pair *unlinked* gives for them: the last two tiles of
+        other kinds, not linked now, that may block them.
         """
         for tiles in kinds:
             if budget.check_clock():
@@ -200,10 +226,10 @@ class _Deadlocks:
             ]
             if _matching(tiles, _partners(alive)) is None:
                 return True
-            if len(tiles) == 2 and unlinked:
+            if len(tiles) == 2:
                 one = (tiles[0], tiles[1])
-                # Linear in the kinds left unlinked (thousands on a large board): watch the clock.
-                for number, two in enumerate(unlinked):
+                # Can be thousands of pairs on a large board: watch the clock.
+                for number, two in enumerate(unlinked(one)):
                     if not number % 1024 and budget.check_clock():
                         return False
                     if two == one or self._apart(one, two) or self._apart(two, one):
@@ -211,6 +237,11 @@ class _Deadlocks:
                     if self._dead(one + two if one < two else two + one):
                         return True
         return False
+
+    def lines_suffice(self) -> bool:
+        """Whether two tiles' links, on a board holding only them and two others, can only be
+        blocked by a tile in one of the two tiles' rows or columns (see :meth:`_apart`)."""
+        return not self.two_turns or (self.rows >= 3 and self.columns >= 3)
 
 
 class _Fixed:
@@ -224,6 +255,8 @@ class _Fixed:
     def __init__(self, grid: Grid, budget: Budget) -> None:
         self.grid = grid
         self.budget = budget
+        self.order: random.Random | None = None
+        """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
         index = LinkIndex.of(grid, budget)
         self.kind_of = index.kind_of
         self.tiles = {kind: set(tiles) for kind, tiles in index.tiles.items()}
@@ -242,6 +275,27 @@ class _Fixed:
         self.last_two = {kind for kind, tiles in self.tiles.items() if len(tiles) == 2}
         """The kinds down to their last two tiles."""
         self.deadlocks = _Deadlocks(grid)
+        self.ready: dict[int, set[int]] = {}
+        """The kinds with a linked pair, by their number of tiles (the move order)."""
+        self.filed: dict[int, int] = {}
+        """The number each kind of :attr:`ready` is filed under."""
+        for kind in self.tiles:
+            self._refile(kind)
+
+    def restart(self, order: random.Random) -> None:
+        """Search again from the start (every move taken back) in the order *order* shuffles."""
+        self.order = order
+        self.dirty[-1] = {kind for kind, tiles in self.tiles.items() if tiles}  # all, again
+
+    def _refile(self, kind: int) -> None:
+        """File *kind* in :attr:`ready` as its tiles and links now are."""
+        old = self.filed.pop(kind, None)
+        if old is not None:
+            self.ready[old].discard(kind)
+        if self.links[kind]:
+            count = len(self.tiles[kind])
+            self.ready.setdefault(count, set()).add(kind)
+            self.filed[kind] = count
 
     def key(self) -> int:
         return self.removed
@@ -269,6 +323,8 @@ class _Fixed:
             partners[j].add(i)
             changed.add(kind_of[i])
             self.links[kind_of[i]] += 1
+        for kind in changed:
+            self._refile(kind)
         self.shrunk.append({kind_of[i] for i, _, _ in move})
         self.dirty.append(self.dirty[-1] | changed)
         return undo, gained
@@ -299,6 +355,39 @@ class _Fixed:
                 for other in partners[tile]:
                     partners[other].add(tile)
             self.links[kind] += len(partners[i]) + len(partners[j]) - 1
+        for kind in {self.kind_of[i] for i, _, _ in move} | {self.kind_of[i] for i, _ in gained}:
+            self._refile(kind)
+
+    def _unlinked(self, one: tuple[int, int]) -> Iterator[tuple[int, int]]:
+        """The last two tiles of kinds down to two, not linked now, that may block *one*."""
+        tiles, partners = self.tiles, self.partners
+        if not self.deadlocks.lines_suffice():  # a tiny board: every such kind
+            for kind in self.last_two:
+                i, j = sorted(tiles[kind])
+                if j not in partners[i]:
+                    yield i, j
+            return
+        # Only a tile in a row or column of one's tiles can block them: read those lines.
+        grid, kind_of, last_two = self.grid, self.kind_of, self.last_two
+        cells, stride = grid.cells, grid.stride
+        found = set()
+        lines = {divmod(index, stride) for index in one}
+        for unit, masks, lines_ in (
+            (1, grid.rowm, {row for row, _ in lines}),
+            (stride, grid.colm, {col for _, col in lines}),
+        ):
+            for line in lines_:
+                mask = masks[line]
+                start, step = (line * stride, 1) if unit == 1 else (line, stride)
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    index = start + (low.bit_length() - 1) * step
+                    if cells[index] > 0 and kind_of[index] in last_two:
+                        i, j = sorted(tiles[kind_of[index]])
+                        if j not in partners[i] and (i, j) not in found:
+                            found.add((i, j))
+                            yield i, j
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try: the pairs of one kind safe to clear, or every linked pair.
@@ -313,14 +402,7 @@ class _Fixed:
         tiles, partners = self.tiles, self.partners
         small = [sorted(tiles[kind]) for kind in self.shrunk[-1]]
         small = [group for group in small if 0 < len(group) <= _MATCH_UP_TO]
-        unlinked: list[tuple[int, int]] = []
-        if any(len(group) == 2 and group[1] not in partners[group[0]] for group in small):
-            unlinked = [
-                (i, j)
-                for i, j in (sorted(tiles[kind]) for kind in self.last_two)
-                if j not in partners[i]
-            ]
-        if small and self.deadlocks.any_dead(small, unlinked, budget):
+        if small and self.deadlocks.any_dead(small, self._unlinked, budget):
             return
         dirty = self.dirty[-1]
         while dirty:
@@ -336,12 +418,21 @@ class _Fixed:
                     return
         # The only pairs of their kind first. Each kind's pairs are listed when the search
         # gets to it (the links are then as they were here), a list as the search changes them.
-        links = self.links
-        for kind in sorted((kind for kind in links if links[kind]), key=lambda k: len(tiles[k])):
-            moves = [
-                ((i, j, 0),) for i in sorted(tiles[kind]) for j in sorted(partners[i]) if i < j
-            ]
-            yield from moves
+        ready, order = self.ready, self.order
+        for count in sorted(ready):
+            kinds = sorted(ready[count])
+            if order is not None:
+                order.shuffle(kinds)
+            for kind in kinds:
+                moves = [
+                    ((i, j, 0),)
+                    for i in sorted(tiles[kind])
+                    for j in sorted(partners[i])
+                    if i < j
+                ]
+                if order is not None:
+                    order.shuffle(moves)
+                yield from moves
 
 
 class _Moving:
@@ -350,9 +441,15 @@ class _Moving:
     def __init__(self, grid: Grid, budget: Budget) -> None:
         self.grid = grid
         self.budget = budget
+        self.order: random.Random | None = None
+        """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
 
     def key(self) -> bytes:
         return self.grid.key()
+
+    def restart(self, order: random.Random) -> None:
+        """Search again from the start (every move taken back) in the order *order* shuffles."""
+        self.order = order
 
     def play(self, move: _Move) -> _Played:
         return [self.grid.remove(*removal) for removal in move], []
@@ -372,7 +469,10 @@ class _Moving:
         # clock; spend() alone looks at it only every 256 nodes.
         if budget.check_clock():
             return
-        groups = sorted(grid.tiles_by_kind().values(), key=len)
+        by_kind = grid.tiles_by_kind()
+        if grid.max_turns < 2 and _one_line_stuck(grid, by_kind):
+            return
+        groups = sorted(by_kind.values(), key=len)
         if not grid.slide:  # gravity: a kind that nothing can make fall may go at once
             for tiles in groups:
                 if len(tiles) <= _MATCH_UP_TO and _still(grid, tiles):
@@ -380,17 +480,106 @@ class _Moving:
                     if matching is not None:
                         yield tuple((i, j, 0) if i < j else (j, i, 0) for i, j in matching)
                         return
-        pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
-        if grid.gravity:  # the removals that make the fewest tiles fall first, then the highest
-            pairs.sort(key=lambda pair: (_falls(grid, *pair), pair[0] + pair[1]))
-        for i, j in pairs:
-            yield ((i, j, 0),)
+        order = self.order
+        if grid.gravity and grid.max_turns < 2:
+            yield from self._shortest_first(groups)
+        else:
+            pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+            if order is not None:
+                order.shuffle(pairs)
+            if grid.gravity:  # the removals that make the fewest tiles fall first, the highest
+                pairs.sort(
+                    key=lambda pair: (
+                        _falls(grid, *pair),
+                        order.random() if order is not None else pair[0] + pair[1],
+                    )
+                )
+            for i, j in pairs:
+                yield ((i, j, 0),)
         if grid.slide:
             for tiles in groups:
                 for move in grid.slides(tiles):
                     yield (move,)
                 if budget.check_clock():
                     return
+
+
+    def _shortest_first(self, groups: list[list[int]]) -> Iterator[_Move]:
+        """The removals of *groups* (with gravity, links of one turn), shortest columns first.
+
+        Links of one turn pass over shorter columns only: a board worn down
+        evenly ends as one row of nested brackets, rarely clearable. So a
+        removal's rank is the heights of its two columns plus the tiles it
+        makes fall (emptied columns are gaps links cross); ties go at random
+        in a restart, else the highest first. A kind's pairs are found only
+        when its least possible rank comes up (its best tile's height and
+        tiles above, plus the lowest column of another): a line of moves
+        that never comes back reads a few kinds per step, not all of them.
+        """
+        grid, budget, order = self.grid, self.budget, self.order
+        stride = grid.stride
+        heights = [mask.bit_count() for mask in grid.colm]
+
+        def rank(i: int, j: int) -> tuple[int, float]:
+            falls = heights[i % stride] + heights[j % stride] + _falls(grid, i, j)
+            return falls, order.random() if order is not None else i + j
+
+        kinds = []
+        for number, tiles in enumerate(groups):
+            if len(tiles) > 1:
+                lowest = min(heights[tile % stride] for tile in tiles)
+                best = min(heights[tile % stride] + _stack(grid, tile)[0] for tile in tiles)
+                kinds.append((best + lowest - 1, number))
+        heapq.heapify(kinds)
+        ready: list[tuple[tuple[int, float], int, int]] = []
+        while kinds or ready:
+            while kinds and (not ready or kinds[0][0] <= ready[0][0][0]):
+                for i, j in grid.kind_pairs(groups[heapq.heappop(kinds)[1]], budget):
+                    heapq.heappush(ready, (rank(i, j), i, j))
+            if ready:
+                _, i, j = heapq.heappop(ready)
+                yield ((i, j, 0),)
+
+
+def _one_line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
+    """Whether the tiles all lie in one row (or column) and cannot be cleared there.
+
+    With at most one turn a link between tiles of one line is straight (a
+    corner would be one of them), no slide can push one off the line
+    (nothing lies across it), and gravity moves none of them; so they must
+    pair off as nested brackets, each pair's link passing only over pairs
+    removed before it.
+
+    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
+    >>> _one_line_stuck(grid, grid.tiles_by_kind())
+    True
+    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 2, 1)), outside=True, max_turns=1, gravity=True)
+    >>> _one_line_stuck(grid, grid.tiles_by_kind())
+    False
+    """
+    if sum(map(len, by_kind.values())) > _LINE_UP_TO:
+        return False
+    key = {tile: kind for kind, tiles in by_kind.items() for tile in tiles}
+    line = sorted(key)
+    stride = grid.stride
+    if len({tile // stride for tile in line}) != 1 and len({tile % stride for tile in line}) != 1:
+        return False
+    word = [key[tile] for tile in line]
+    clears: dict[tuple[int, int], bool] = {}
+
+    def nested(start: int, stop: int) -> bool:  # word[start:stop] pairs off as brackets
+        if start >= stop:
+            return True
+        known = clears.get((start, stop))
+        if known is None:
+            known = any(
+                word[end] == word[start] and nested(start + 1, end) and nested(end + 1, stop)
+                for end in range(start + 1, stop, 2)
+            )
+            clears[start, stop] = known
+        return known
+
+    return not nested(0, len(word))  # recursion depth: the tiles, at most _LINE_UP_TO
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:
@@ -532,9 +721,15 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         position: _Fixed | _Moving = (
             _Moving(grid, budget) if grid.gravity or grid.slide else _Fixed(grid, budget)
         )
-        visited = {position.key()}
+        root = position.key()
+        visited = {root}
         played: list[_Played] = []
+        keys: list[int | bytes] = []
+        """The keys of the boards along the line, the last move's last."""
         fewest = tiles
+        unit = max(1, total + _RESTART_NODES)  # a dive without backtracking: total // 2 nodes
+        restart = 0
+        cap = unit
         frames = [position.expand()]
 
         def retreat() -> None:
@@ -543,12 +738,25 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             if depth == len(line):  # about to be cut: copy it now
                 longest, depth = line.copy(), 0
             move = line.pop()
+            keys.pop()
             position.undo(move, played.pop())
             tiles += 2 * len(move)
 
         while frames:
             if budget.exhausted or budget.spend():
                 return result(line[:depth] if depth else longest, False)
+            cap -= 1
+            if not cap:
+                # Restart in another order. Every board seen is dead (its moves all
+                # tried) but those along the line, whose moves are not: forget those.
+                visited.difference_update(keys)
+                while line:
+                    retreat()
+                restart += 1
+                cap = unit * _luby(restart)
+                position.restart(random.Random(restart))
+                frames = [position.expand()]
+                continue
             move = next(frames[-1], None)
             if move is None:
                 frames.pop()
@@ -561,6 +769,7 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
             if not tiles:
                 return result(line, True)
             key = position.key()
+            keys.append(key)
             if key in visited:
                 retreat()
                 continue
@@ -573,3 +782,17 @@ def search(board: Board, budget: Budget) -> SearchResult[Board, Pair]:
         budget.interrupt()
         return result(line[:depth] if depth else longest, False)
     return result(longest, not budget.exhausted)
+
+
+def _luby(n: int) -> int:
+    """The *n*-th term (from 1) of Luby's sequence, the lengths of restarts in units: it
+    wastes at most a log factor against the best fixed length, whatever that is.
+
+    >>> [_luby(n) for n in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    while True:
+        k = n.bit_length()  # 2**(k-1) <= n < 2**k
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
