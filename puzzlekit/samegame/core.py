@@ -40,40 +40,50 @@ layout takes memory in proportion to one packed board.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
-from typing import Final, TypeAlias, final
-
-import attrs
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
+from typing import Any, Final, NamedTuple, TypeAlias, final
 
 from puzzlekit.grid import Cell
 from puzzlekit.samegame.board import Columns
 
-__all__ = ["Change", "Layout", "Listing"]
+__all__ = ["Change", "Layout", "Listing", "shared_layout"]
 
-Listing: TypeAlias = list[tuple[int, int, int]]
-"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, first column,
-last column)`` each, by key (``row * width + col`` of the group's canonical cell)."""
+Listing: TypeAlias = list[tuple[int, int]]
+"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group)`` each,
+by key (``row * width + col`` of the group's canonical cell), the group as its bit mask."""
 
 
-@attrs.frozen
-class Change:
-    """What a move changed, for :meth:`Layout.listing` of the board after it.
+class Change(NamedTuple):
+    """What a move changed, for :meth:`Layout.listing` of the board after it
+    (:meth:`Layout.change` makes it).
 
-    >>> Change([], 2, 3, 0).last
-    3
+    >>> layout = Layout(3, 1, (0, 1))
+    >>> bits = layout.encode(((0,), (0,), (1,)))
+    >>> change = layout.change(bits, layout.flood(bits, 1), layout.listing(bits))
+    >>> change.emptied, change.zone & bits == bits
+    (2, True)
     """
 
     listing: Listing
     """The listing of the board before the move."""
-    first: int
-    """The first column of the removed group."""
-    last: int
-    """The last column of the removed group."""
+    zone: int
+    """The cells, before the move, that a kept group must not meet: those whose block or
+    neighbour may have changed (every plane)."""
+    region: int
+    """The cells, after the move, whose groups are flooded again (every plane)."""
+    changed: int
+    """The cells, before the move, whose block may have changed (every plane)."""
+    stay: int
+    """The cells, before the move, of the kept groups that stay in place; the other kept
+    groups move ``emptied`` columns left."""
     emptied: int
-    """How many columns the move emptied (they are among ``first`` to ``last``)."""
+    """How many columns the move emptied."""
+
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
+_MULTIPLY_BITS = 2000  # packed boards up to this long spread and fold planes by a product
 _PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
 _BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
 """Each byte value's 8 bits as 8 bytes, lowest bit first."""
@@ -98,10 +108,14 @@ class Layout:
 
     __slots__ = (
         "_bottoms",
+        "_cells",
         "_column",
         "_every_plane",
+        "_folds",
+        "_guards",
         "_left",
         "_right",
+        "_row",
         "_rows_from",
         "_runs",
         "_tables",
@@ -150,12 +164,22 @@ class Layout:
         """Every cell of every plane: the bits a packed board may use."""
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
         self._top = max(1, self.full.bit_length())
+        self._cells = self._in_every_column(height, 0)  # every cell of plane 0
+        self._guards = self._in_every_column(1, height)  # the guard bit of each column, plane 0
+        # Shifts that fold every column of a plane onto column 0 (or-ing them), halving.
+        self._folds: list[int] = []
+        span = width
+        while span > 1:
+            span = (span + 1) // 2
+            self._folds.append(span * self.stride)
         self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
         self._column: list[int] = []
         self._rows_from: list[int] = []
         self._left: list[int] = []
         self._right: list[int] = []
+        self._row: list[int] = []
         if self._tables:
+            self._row = [self._in_every_column(1, r) for r in range(height)]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -164,15 +188,33 @@ class Layout:
             self._right = [self._right_of(x) for x in range(width + 1)]
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
 
+    def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
+        # Pickled as its size and colours: the masks are rebuilt, once per process.
+        return shared_layout, (self.width, self.height, self.colours)
+
     def _in_every_column(self, rows: int, low: int) -> int:
         """Plane 0's mask of *rows* rows from height *low* up, in every column, in linear time."""
         return int(("0" * (self.stride - rows - low) + "1" * rows + "0" * low) * self.width, 2)
 
     def _spread(self, mask: int) -> int:
         """*mask* (bits of plane 0) copied into every plane."""
-        return mask * self._every_plane if mask.bit_length() < 64 else sum(
-            mask << (p * self.plane_bits) for p in range(self.planes)
-        )
+        if self.planes * self.plane_bits <= _MULTIPLY_BITS or mask.bit_length() < 64:
+            return mask * self._every_plane
+        return sum(mask << (p * self.plane_bits) for p in range(self.planes))
+
+    def _fold(self, bits: int) -> int:
+        """The cells of *bits* in any plane, as a mask of plane 0."""
+        plane_bits = self.plane_bits
+        if self.planes * plane_bits <= _MULTIPLY_BITS:
+            # The product's top plane is the sum of all planes: they never share a cell.
+            return (bits * self._every_plane >> (self.planes - 1) * plane_bits) & (
+                (1 << plane_bits) - 1
+            )
+        folded = 0
+        while bits:
+            folded |= bits & ((1 << plane_bits) - 1)
+            bits >>= plane_bits
+        return folded
 
     def _column_at(self, x: int) -> int:
         return self._spread(self.column_mask << (x * self.stride))
@@ -386,59 +428,79 @@ class Layout:
     def listing(
         self, bits: int, min_group: int = 2, after: Change | None = None
     ) -> Listing:
-        """Every group of at least *min_group* blocks as ``(key, first column, last column)``,
-        sorted by key: ``row * width + col`` of its canonical cell (the top-most, then
-        left-most one), so in reading order of those cells.
+        """Every group of at least *min_group* blocks as ``(key, group)``, sorted by key:
+        ``row * width + col`` of its canonical cell (the top-most, then left-most one), so
+        in reading order of those cells; the group is its bit mask.
 
         *after*, when given, says that *bits* is the board after a move from a board
-        whose listing (for the same *min_group*) was ``after.listing``, the move's group
-        spanning columns ``after.first`` to ``after.last`` and emptying ``after.emptied``
-        of them. Only the columns of the group and their two neighbours can change
-        (blocks fall there; the columns to their right only shift left), so the groups
-        wholly outside them are kept and only the groups that reach them are flooded.
+        whose listing (for the same *min_group*) was ``after.listing``, and what the move
+        changed (:meth:`change`). A group that meets none of the cells whose block or
+        neighbour changed is the same group after the move (moved left when columns
+        emptied), so it is kept; only the groups that meet those cells are flooded again.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
         >>> listed = layout.listing(bits)
-        >>> [(divmod(key, 3), first, last) for key, first, last in listed]
-        [((0, 0), 0, 0), ((0, 1), 1, 2)]
-        >>> group = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> [(divmod(key, 3), layout.cells(group)) for key, group in listed]
+        [((0, 0), ((0, 0), (1, 0))), ((0, 1), ((0, 1), (1, 1), (1, 2)))]
+        >>> group = listed[0][1]
         >>> later = layout.remove(bits, group)
-        >>> layout.listing(later, after=layout.change(bits, group, listed))
-        [(0, 0, 1)]
+        >>> [key for key, _ in layout.listing(later, after=layout.change(bits, group, listed))]
+        [0]
         """
+        seeds = bits if min_group <= 1 else self.playable(bits)
+        found: Listing
         if after is None:
-            found: Listing = []
-            first, last = 0, self.width - 1
+            found = []
         else:
+            zone = after.zone
             emptied = after.emptied
-            keep_left, keep_right = after.first - 1, after.last + 1
             if emptied:
-                found = [entry for entry in after.listing if entry[2] < keep_left]
-                found += [
-                    (key - emptied, low - emptied, high - emptied)
-                    for key, low, high in after.listing
-                    if low > keep_right
+                stay, shift = after.stay, emptied * self.stride
+                found = [
+                    entry if entry[1] & stay else (entry[0] - emptied, entry[1] >> shift)
+                    for entry in after.listing
+                    if not entry[1] & zone
                 ]
             else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = [
-                    entry
-                    for entry in after.listing
-                    if entry[2] < keep_left or entry[1] > keep_right
-                ]
-            first, last = max(keep_left, 0), min(keep_right - emptied, self.width - 1)
-        if first <= last:
-            seeds = bits if min_group <= 1 else self.playable(bits)
-            if first > 0 or last < self.width - 1:
-                seeds &= self._columns_between(first, last)
-            entry, flood = self._entry, self.flood
-            while seeds:
-                group = flood(bits, seeds & -seeds)
-                seeds &= ~group
-                if min_group <= 2 or group.bit_count() >= min_group:
-                    found.append(entry(group))
+                found = [entry for entry in after.listing if not entry[1] & zone]
+            seeds &= after.region
+            changed = after.changed
+            for entry in after.listing:
+                group = entry[1]
+                if group & seeds and not group & changed:
+                    # A group with no block changed but a neighbour may have grown: flood on
+                    # from the whole group (often it has not, and keeps its key).
+                    grown = self.flood(bits, group)
+                    seeds &= ~grown
+                    found.append(entry if grown == group else (self.key(grown), grown))
+        key, flood = self.key, self.flood
+        while seeds:
+            group = flood(bits, seeds & -seeds)
+            seeds &= ~group
+            if min_group <= 2 or group.bit_count() >= min_group:
+                found.append((key(group), group))
         found.sort()
         return found
+
+    def key(self, group: int) -> int:
+        """``row * width + col`` of the canonical cell of a non-empty group of one colour:
+        its top-most, then left-most block.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0,), (0, 0), (1,)))
+        >>> divmod(layout.key(layout.flood(bits, 1)), 3)
+        (0, 1)
+        """
+        plane_bits = self.plane_bits
+        local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
+        folded = local
+        for shift in self._folds:  # or every column onto column 0: its top is the group's
+            folded |= folded >> shift
+        top = (folded & self.column_mask).bit_length()
+        row = self._row[top - 1] if self._tables else self._in_every_column(1, top - 1)
+        first = local & row
+        return (self.height - top) * self.width + ((first & -first).bit_length() - 1) // self.stride
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -446,47 +508,51 @@ class Layout:
             return self._right[first] & self._left[last + 1]
         return self._right_of(first) & self._left_of(last + 1)
 
-    def _span(self, group: int) -> tuple[int, int, int]:
-        """A non-empty group moved down to plane 0, with its first and last column."""
-        stride = self.stride
-        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
-        first = ((local & -local).bit_length() - 1) // stride
-        return local, first, (local.bit_length() - 1) // stride
-
-    def _entry(self, group: int) -> tuple[int, int, int]:
-        """The listing entry of a group: its canonical cell's key, first and last column."""
-        stride, column_mask = self.stride, self.column_mask
-        local, first, last = self._span(group)
-        local >>= first * stride
-        top = (local & column_mask).bit_length()
-        col = first
-        for x in range(first + 1, last + 1):
-            local >>= stride
-            height = (local & column_mask).bit_length()
-            if height > top:
-                top, col = height, x
-        return (self.height - top) * self.width + col, first, last
-
     def change(self, bits: int, group: int, listing: Listing) -> Change:
-        """What removing *group* from *bits* changes, for :meth:`listing` of the board after
-        it: *listing* is that of *bits*.
+        """What removing *group* (a group of *bits*) changes, for :meth:`listing` of the
+        board after it: *listing* is that of *bits*.
 
-        >>> layout = Layout(3, 1, (0, 1))
-        >>> bits = layout.encode(((0,), (0,), (1,)))
-        >>> group = layout.flood(bits, 1)
-        >>> change = layout.change(bits, group, layout.listing(bits))
-        >>> change.first, change.last, change.emptied
-        (0, 1, 2)
+        Blocks change only in the columns of the group, from its lowest block there up;
+        so do the groups that meet those cells or their neighbours. When the move empties
+        columns, the columns right of them move left, and every group that meets the
+        group's columns or the two beside them is flooded again.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
+        >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> change = layout.change(bits, ones, layout.listing(bits))
+        >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
+        (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        _, first, last = self._span(group)
+        plane_bits, stride, cells = self.plane_bits, self.stride, self._cells
+        offset = (group.bit_length() - 1) // plane_bits * plane_bits
+        local = group >> offset
+        if local << offset != group:  # blocks of several colours
+            local = self._fold(group)
         emptied = 0
         if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
-            rest = bits & ~group
-            column = self._column.__getitem__ if self._tables else self._column_at
-            for x in range(first, last + 1):
-                if not rest & column(x):
-                    emptied += 1
-        return Change(listing, first, last, emptied)
+            guards = self._guards
+            # Adding a column's full mask carries into its guard bit when it has a block.
+            left = (self._fold(bits & ~group) + cells) & guards
+            emptied = ((local + cells) & guards & ~left).bit_count()
+        if emptied:
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
+            low = max(first - 1, 0)
+            zone = self._columns_between(low, min(last + 1, self.width - 1))
+            return Change(
+                listing,
+                zone,
+                self._columns_between(low, last + 1 - emptied),
+                zone,
+                self._left[low] if self._tables else self._left_of(low),
+                emptied,
+            )
+        # Each column's cells from its lowest block of the group up: adding the full
+        # column clears them but for the group's own blocks above the lowest.
+        changed = (cells & ~(cells + local)) | local
+        zone = self._spread(changed | changed >> 1 | changed << stride | changed >> stride)
+        return Change(listing, zone, zone, self._spread(changed), 0, 0)
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""
@@ -590,3 +656,14 @@ class Layout:
         start = rng.randrange(self._top)
         after = bits >> start
         return (after & -after) << start if after else bits & -bits
+
+
+@lru_cache(maxsize=64)
+def shared_layout(width: int, height: int, colours: tuple[int, ...]) -> Layout:
+    """The :class:`Layout` of boards *width* x *height* of *colours*, made once and shared
+    (boards keep theirs; a pickled layout is read back as this one).
+
+    >>> shared_layout(3, 2, (0, 1)) is shared_layout(3, 2, (0, 1))
+    True
+    """
+    return Layout(width, height, colours)

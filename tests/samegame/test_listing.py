@@ -44,16 +44,20 @@ def reference_groups(board: Board) -> list[list[Cell]]:
     return found
 
 
-def expected_listing(board: Board, min_group: int) -> Listing:
+def expected_listing(board: Board, min_group: int) -> list[tuple[int, tuple[Cell, ...]]]:
     """The listing the plain flood fill gives: canonical cell (top-most, then left-most)
-    as ``row * width + col``, first and last column, in reading order."""
+    as ``row * width + col`` and the group's cells, in reading order."""
     listing = []
     for group in reference_groups(board):
         if len(group) >= min_group:
             row, col = group[0]  # sorted (row, col): the top-most, then left-most cell
-            columns = [c for _, c in group]
-            listing.append((row * board.width + col, min(columns), max(columns)))
+            listing.append((row * board.width + col, tuple(group)))
     return sorted(listing)
+
+
+def shown(layout: Layout, listing: Listing) -> list[tuple[int, tuple[Cell, ...]]]:
+    """A listing with each group as its cells."""
+    return [(key, layout.cells(group)) for key, group in listing]
 
 
 def layout_of(board: Board) -> Layout:
@@ -70,7 +74,7 @@ big_boards = st.integers(1, 6).flatmap(
 def test_listing_from_scratch_is_the_plain_flood_fill(board: Board, min_group: int) -> None:
     layout = layout_of(board)
     bits = layout.encode(board.columns)
-    assert layout.listing(bits, min_group) == expected_listing(board, min_group)
+    assert shown(layout, layout.listing(bits, min_group)) == expected_listing(board, min_group)
 
 
 @settings(max_examples=40, deadline=None)
@@ -83,13 +87,14 @@ def test_listing_after_each_move_is_the_plain_flood_fill(
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, min_group)
     while listing:
-        key, _, _ = rng.choice(listing)
-        group = layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
+        key, group = rng.choice(listing)
+        assert group == layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
         change = layout.change(bits, group, listing)
         bits = layout.remove(bits, group)
         listing = layout.listing(bits, min_group, change)
         after = Board(layout.decode(bits), board.height)
-        assert listing == expected_listing(after, min_group)
+        assert shown(layout, listing) == expected_listing(after, min_group)
+        assert listing == layout.listing(bits, min_group)
 
 
 @settings(max_examples=40, deadline=None)
@@ -107,11 +112,41 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits)
-    assert listing == [(3, 3, 4), (5, 5, 5), (9, 3, 4), (13, 1, 2), (15, 3, 4)]
+    assert [key for key, _ in listing] == [3, 5, 9, 13, 15]
     ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
     change = layout.change(bits, ones, listing)
-    assert (change.first, change.last, change.emptied) == (1, 2, 2)
+    assert change.emptied == 2
+    # Columns 0 to 3, the group's and one either side, in every plane.
+    zone = set(layout.cells(change.zone & layout.full))
+    assert zone == {(row, col) for row in range(3) for col in range(4)}
     bits = layout.remove(bits, ones)
     assert Board(layout.decode(bits), 3) == Board.parse("5550..\n4440..\n3332..")
     # The 0s, wholly right of the columns the move touched, are kept two columns left.
-    assert layout.listing(bits, 2, change) == [(0, 0, 2), (3, 3, 3), (6, 0, 2), (12, 0, 2)]
+    after = layout.listing(bits, 2, change)
+    assert shown(layout, after) == [
+        (0, ((0, 0), (0, 1), (0, 2))),
+        (3, ((0, 3), (1, 3))),
+        (6, ((1, 0), (1, 1), (1, 2))),
+        (12, ((2, 0), (2, 1), (2, 2))),
+    ]
+    assert after[1] == (listing[1][0] - 2, listing[1][1] >> 2 * layout.stride)
+
+
+def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
+    board = Board.parse("11....\n230011\n223311")
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits)
+    ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
+    change = layout.change(bits, ones, listing)
+    assert change.emptied == 0
+    # Changed: columns 0 and 1 from row 0 (the group's lowest row there) up.
+    assert set(layout.cells(change.changed)) == {(0, 0), (0, 1)}
+    # Their neighbours too: the cells below them and the one to the right.
+    assert set(layout.cells(change.zone & layout.full)) == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)}
+    later = layout.remove(bits, ones)
+    after = layout.listing(later, 2, change)
+    kept = [entry for entry in listing if not entry[1] & change.zone]
+    assert [key for key, _ in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
+    assert all(entry in after for entry in kept)
+    assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
