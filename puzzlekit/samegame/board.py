@@ -984,8 +984,10 @@ a move removes a group of 2 or more
         min_group = self.rules.min_group
         if removed < min_group:
             raise _too_small(cell, removed, layout.colours[layout.plane(group)], min_group)
-        change = layout.change(bits, group, listed) if isinstance(listed, list) else None
-        return Board._after_move(layout, self.rules, layout.remove(bits, group), change), removed
+        if isinstance(listed, list):
+            after, change = layout.play(bits, group, listed)
+            return Board._after_move(layout, self.rules, after, change), removed
+        return Board._after_move(layout, self.rules, layout.remove(bits, group), None), removed
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None

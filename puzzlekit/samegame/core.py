@@ -554,6 +554,63 @@ class Layout:
         zone = self._spread(changed | changed >> 1 | changed << stride | changed >> stride)
         return Change(listing, zone, zone, self._spread(changed), 0, 0)
 
+    def play(self, bits: int, group: int, listing: Listing) -> tuple[int, Change]:
+        """:meth:`remove` and :meth:`change` of a group of *bits* at once, *listing* being
+        that of *bits*: the board after the move, and what the move changed.
+
+        On a board of up to ``_MULTIPLY_BITS`` bits the blocks fall by whole layers:
+        each step removes the lowest block of the group left in every column at once.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
+        >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> after, change = layout.play(bits, ones, layout.listing(bits))
+        >>> layout.decode(after), change == layout.change(bits, ones, change.listing)
+        (((0,), (0,), (0,)), True)
+        """
+        if self.planes * self.plane_bits > _MULTIPLY_BITS:
+            return self.remove(bits, group), self.change(bits, group, listing)
+        plane_bits, stride, cells, every = self.plane_bits, self.stride, self._cells, self._every_plane
+        offset = (group.bit_length() - 1) // plane_bits * plane_bits
+        local = group >> offset
+        if local << offset != group:  # blocks of several colours
+            local = self._fold(group)
+        # Adding a column's full mask to a set of its blocks clears them but the lowest.
+        low = local & ~(local + cells)
+        changed = above = cells & ~(cells + low)  # each column from the lowest block up
+        after, rest = bits, local
+        while True:  # the lowest block left in each column goes, the blocks above fall one
+            after = (after & ~(above * every)) | ((after & ((above ^ low) * every)) >> 1)
+            rest = (rest ^ low) >> 1
+            if not rest:
+                break
+            low = rest & ~(rest + cells)
+            above = cells & ~(cells + low)
+        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
+            guards = self._guards
+            # Adding the full mask carries into a column's guard bit when it has a block.
+            empty = (local + cells) & guards & ~((self._fold(after) + cells) & guards)
+            if empty:
+                emptied = empty.bit_count()
+                first = ((local & -local).bit_length() - 1) // stride
+                last = (local.bit_length() - 1) // stride
+                while empty:  # close the empty columns, the rightmost first
+                    x = (empty.bit_length() - 1) // stride
+                    after = (after & self._left[x]) | ((after >> stride) & self._right[x])
+                    empty &= ~(1 << (x * stride + self.height))
+                low_column = max(first - 1, 0)
+                zone = self._columns_between(low_column, min(last + 1, self.width - 1))
+                return after, Change(
+                    listing,
+                    zone,
+                    self._columns_between(low_column, last + 1 - emptied),
+                    zone,
+                    self._left[low_column],
+                    emptied,
+                )
+        zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
+        return after, Change(listing, zone, zone, changed * every, 0, 0)
+
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""
         runs = self._runs.get(column)

@@ -64,6 +64,11 @@ def layout_of(board: Board) -> Layout:
     return Layout(board.width, board.height, range(6))
 
 
+def small_layout_of(board: Board) -> Layout:
+    """A layout of the board's own colours: most boards here take the product path."""
+    return Layout(board.width, board.height, board.colours or (0,))
+
+
 big_boards = st.integers(1, 6).flatmap(
     lambda colours: boards(max_rows=20, max_cols=20, colours=colours)
 )
@@ -90,6 +95,7 @@ def test_listing_after_each_move_is_the_plain_flood_fill(
         key, group = rng.choice(listing)
         assert group == layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
         change = layout.change(bits, group, listing)
+        assert layout.play(bits, group, listing) == (layout.remove(bits, group), change)
         bits = layout.remove(bits, group)
         listing = layout.listing(bits, min_group, change)
         after = Board(layout.decode(bits), board.height)
@@ -150,3 +156,20 @@ def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
     assert [key for key, _ in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
     assert all(entry in after for entry in kept)
     assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(big_boards, st.integers(0, 2**32))
+def test_play_by_layers_is_remove_and_change(board: Board, seed: int) -> None:
+    rng = random.Random(seed)
+    layout = small_layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits, 1)
+    while listing:
+        _, group = rng.choice(listing)
+        if rng.random() < 0.2:  # any set of blocks, of several colours too
+            group |= layout.random_block(bits, rng)
+        assert layout.play(bits, group, listing) == (
+            layout.remove(bits, group), layout.change(bits, group, listing))
+        bits = layout.remove(bits, group)
+        listing = layout.listing(bits, 1)
