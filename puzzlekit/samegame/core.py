@@ -570,7 +570,8 @@ class Layout:
         """
         if self.planes * self.plane_bits > _MULTIPLY_BITS:
             return self.remove(bits, group), self.change(bits, group, listing)
-        plane_bits, stride, cells, every = self.plane_bits, self.stride, self._cells, self._every_plane
+        plane_bits, stride = self.plane_bits, self.stride
+        cells, every = self._cells, self._every_plane
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours
