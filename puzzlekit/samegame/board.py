@@ -807,13 +807,14 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         return index, col, bisect_right(index.runs(col)[0], lift) - 1
 
     def _canonical_moves(self) -> Iterable[Move]:
+        groups, packed = self._groups, self._packed
+        if type(groups) is list and packed is not None:  # listed already
+            return list(map(_moves_by_key(packed[0].width).__getitem__, map(_key, groups)))
         packed = self.packed
         if packed is not None:
             layout, bits = packed
-            groups = self._groups
-            if not isinstance(groups, list):
-                groups = layout.listing(bits, self.rules.min_group, groups)
-                object.__setattr__(self, "_groups", groups)
+            groups = layout.listing(bits, self.rules.min_group, groups)
+            object.__setattr__(self, "_groups", groups)
             return list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups)))
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
@@ -880,6 +881,9 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("12\\n21").is_over, Board.parse("12\\n11").is_over
         (True, False)
         """
+        packed = self._packed
+        if packed is not None and self.rules.min_group == 2:  # the usual case, in one step
+            return not packed[0].playable(packed[1])
         return not self._has_group()
 
     @property
@@ -918,6 +922,9 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         puzzlekit.errors.IllegalMoveError: cell (0, 0) holds a lone block of colour 1; \
 a move removes a group of 2 or more
         """
+        packed = self._packed
+        if packed is not None:
+            return self._play_packed(move, *packed)[0]
         return self.play_counted(move)[0]
 
     def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:

@@ -462,18 +462,25 @@ class Layout:
                     for entry in after.listing
                     if not entry[1] & zone
                 ]
+                seeds &= after.region
             else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = [entry for entry in after.listing if not entry[1] & zone]
-            seeds &= after.region
-            changed = after.changed
-            for entry in after.listing:
-                group = entry[1]
-                if group & seeds and not group & changed:
-                    # A group with no block changed but a neighbour may have grown: flood on
-                    # from the whole group (often it has not, and keeps its key).
-                    grown = self.flood(bits, group)
-                    seeds &= ~grown
-                    found.append(entry if grown == group else (self.key(grown), grown))
+                found = []
+                again = []
+                changed = after.changed
+                for entry in after.listing:
+                    if not entry[1] & zone:
+                        found.append(entry)
+                    elif not entry[1] & changed:
+                        again.append(entry)
+                seeds &= after.region
+                for entry in again:
+                    group = entry[1]
+                    if group & seeds:  # not yet part of a group flooded here
+                        # No block of it changed, but a neighbour may have joined it: flood on
+                        # from the whole group (often it has not, and keeps its key).
+                        grown = self.flood(bits, group)
+                        seeds &= ~grown
+                        found.append(entry if grown == group else (self.key(grown), grown))
         key, flood = self.key, self.flood
         while seeds:
             group = flood(bits, seeds & -seeds)
