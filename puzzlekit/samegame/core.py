@@ -85,6 +85,9 @@ _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column 
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
 _MULTIPLY_BITS = 2000  # packed boards up to this long spread and fold planes by a product
 _PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
+_ONES = [bytes(49 if byte == colour else 48 for byte in range(256)) for colour in range(256)]
+"""For each colour, the table that turns a column's bytes into its plane's binary digits
+(the bytes of ``"1"`` and ``"0"``)."""
 _BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
 """Each byte value's 8 bits as 8 bytes, lowest bit first."""
 
@@ -253,7 +256,7 @@ class Layout:
         stride = self.stride
         digits = []  # binary digits, highest bit first: last plane, last column, top row
         for colour in reversed(self.colours):
-            ones = bytes(ord("1") if byte == colour else ord("0") for byte in range(256))
+            ones = _ONES[colour]
             digits.append(b"0" * stride)  # the pad column
             for column in reversed(raw):
                 digits.append(b"0" * (stride - len(column)))
@@ -565,9 +568,6 @@ class Layout:
         """:meth:`remove` and :meth:`change` of a group of *bits* at once, *listing* being
         that of *bits*: the board after the move, and what the move changed.
 
-        On a board of up to ``_MULTIPLY_BITS`` bits the blocks fall by whole layers:
-        each step removes the lowest block of the group left in every column at once.
-
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
         >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
@@ -577,6 +577,28 @@ class Layout:
         """
         if self.planes * self.plane_bits > _MULTIPLY_BITS:
             return self.remove(bits, group), self.change(bits, group, listing)
+        after, local, changed, emptied = self._fall(bits, group)
+        stride, every = self.stride, self._every_plane
+        if emptied:
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
+            low = max(first - 1, 0)
+            zone = self._columns_between(low, min(last + 1, self.width - 1))
+            return after, Change(
+                listing,
+                zone,
+                self._columns_between(low, last + 1 - emptied),
+                zone,
+                self._left[low] if self._tables else self._left_of(low),
+                emptied,
+            )
+        zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
+        return after, Change(listing, zone, zone, changed * every, 0, 0)
+
+    def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
+        """:meth:`remove` on a board of up to ``_MULTIPLY_BITS`` bits, by whole layers: the
+        board after, the group's blocks in plane 0, the cells of plane 0 that changed (each
+        column of the group from its lowest block there up) and how many columns emptied."""
         plane_bits, stride = self.plane_bits, self.stride
         cells, every = self._cells, self._every_plane
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
@@ -594,30 +616,20 @@ class Layout:
                 break
             low = rest & ~(rest + cells)
             above = cells & ~(cells + low)
+        emptied = 0
         if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
             guards = self._guards
             # Adding the full mask carries into a column's guard bit when it has a block.
             empty = (local + cells) & guards & ~((self._fold(after) + cells) & guards)
-            if empty:
-                emptied = empty.bit_count()
-                first = ((local & -local).bit_length() - 1) // stride
-                last = (local.bit_length() - 1) // stride
-                while empty:  # close the empty columns, the rightmost first
-                    x = (empty.bit_length() - 1) // stride
+            emptied = empty.bit_count()
+            while empty:  # close the empty columns, the rightmost first
+                x = (empty.bit_length() - 1) // stride
+                if self._tables:
                     after = (after & self._left[x]) | ((after >> stride) & self._right[x])
-                    empty &= ~(1 << (x * stride + self.height))
-                low_column = max(first - 1, 0)
-                zone = self._columns_between(low_column, min(last + 1, self.width - 1))
-                return after, Change(
-                    listing,
-                    zone,
-                    self._columns_between(low_column, last + 1 - emptied),
-                    zone,
-                    self._left[low_column],
-                    emptied,
-                )
-        zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
-        return after, Change(listing, zone, zone, changed * every, 0, 0)
+                else:
+                    after = (after & self._left_of(x)) | ((after >> stride) & self._right_of(x))
+                empty &= ~(1 << (x * stride + self.height))
+        return after, local, changed, emptied
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""
@@ -639,7 +651,10 @@ class Layout:
         """The packed board after removing the blocks of *group* (any set of blocks).
 
         Blocks above removed ones fall down; empty columns are closed up from
-        the right. The caller checks that *group* is a legal move.
+        the right. The caller checks that *group* is a legal move. On a board of up
+        to ``_MULTIPLY_BITS`` bits the blocks fall by whole layers: each step removes
+        the lowest block of the group left in every column at once; larger boards
+        move each column's runs.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 1), (1, 0), (1,)))
@@ -648,6 +663,8 @@ class Layout:
         """
         if not group:
             return bits
+        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+            return self._fall(bits, group)[0]
         stride = self.stride
         column_mask = self.column_mask
         above = self._above
