@@ -968,25 +968,25 @@ a move removes a group of 2 or more
     def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
         """:meth:`play_counted` on the packed form."""
         listed = self._groups
-        group = 0
         if type(move) is Move:  # the moves legal_moves() gives: ints, only their range unchecked
             row, col = cell = (move.row, move.col)
-            if isinstance(listed, list) and col < layout.width and row < layout.height:
-                # A listed move names its group's canonical cell: the listing has the group.
+            if type(listed) is list and col < layout.width and row < layout.height:
+                # A listed move names its group's canonical cell: the listing has the group,
+                # of min_group blocks or more.
                 key = row * layout.width + col
                 found = bisect_left(listed, (key,))
                 if found < len(listed) and listed[found][0] == key:
                     group = listed[found][1]
-            if not group:
-                block = layout.block_at(bits, cell)
+                    after, change = layout.play(bits, group, listed)
+                    return Board._after_move(layout, self.rules, after, change), group.bit_count()
+            block = layout.block_at(bits, cell)
         else:
             cell = _move_cell(move)
             block = layout.block_at(bits, check_on_board(cell, self.height, self.width))
-        if not group:
-            if not block:
-                check_on_board(cell, self.height, self.width)
-                raise IllegalMoveError(f"cell {cell} is empty")
-            group = layout.flood(bits, block)
+        if not block:
+            check_on_board(cell, self.height, self.width)
+            raise IllegalMoveError(f"cell {cell} is empty")
+        group = layout.flood(bits, block)
         removed = group.bit_count()
         min_group = self.rules.min_group
         if removed < min_group:

@@ -467,15 +467,12 @@ class Layout:
                 ]
                 seeds &= after.region
             else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = []
-                again = []
-                changed = after.changed
-                for entry in after.listing:
-                    if not entry[1] & zone:
-                        found.append(entry)
-                    elif not entry[1] & changed:
-                        again.append(entry)
+                listed, changed = after.listing, after.changed
+                found = [entry for entry in listed if not entry[1] & zone]
                 seeds &= after.region
+                again = () if len(found) == len(listed) else [
+                    entry for entry in listed if entry[1] & zone and not entry[1] & changed
+                ]
                 for entry in again:
                     group = entry[1]
                     if group & seeds:  # not yet part of a group flooded here
