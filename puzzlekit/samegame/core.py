@@ -49,9 +49,10 @@ from puzzlekit.samegame.board import Columns
 
 __all__ = ["Change", "Layout", "Listing", "shared_layout"]
 
-Listing: TypeAlias = list[tuple[int, int]]
-"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group)`` each,
-by key (``row * width + col`` of the group's canonical cell), the group as its bit mask."""
+Listing: TypeAlias = list[tuple[int, int, int, int]]
+"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group, first
+column, last column)`` each, by key (``row * width + col`` of the group's canonical cell),
+the group as its bit mask."""
 
 
 class Change(NamedTuple):
@@ -61,24 +62,28 @@ class Change(NamedTuple):
     >>> layout = Layout(3, 1, (0, 1))
     >>> bits = layout.encode(((0,), (0,), (1,)))
     >>> change = layout.change(bits, layout.flood(bits, 1), layout.listing(bits))
-    >>> change.emptied, change.zone & bits == bits
-    (2, True)
+    >>> change.first, change.last, change.emptied, change.zone
+    (0, 1, 2, 0)
     """
 
     listing: Listing
     """The listing of the board before the move."""
-    zone: int
-    """The cells, before the move, that a kept group must not meet: those whose block or
-    neighbour may have changed (every plane)."""
-    region: int
-    """The cells, after the move, whose groups are flooded again (every plane)."""
-    changed: int
-    """The cells, before the move, whose block may have changed (every plane)."""
-    stay: int
-    """The cells, before the move, of the kept groups that stay in place; the other kept
-    groups move ``emptied`` columns left."""
+    first: int
+    """The first column of the removed group."""
+    last: int
+    """The last column of the removed group."""
     emptied: int
     """How many columns the move emptied."""
+    zone: int
+    """On a board of up to ``_MULTIPLY_BITS`` bits when no column emptied, the cells
+    before the move that a kept group must not meet: those whose block or neighbour may
+    have changed (every plane); else 0, and a kept group must keep off the group's
+    columns and the two beside them."""
+    changed: int
+    """The cells before the move whose block may have changed (every plane), when
+    :attr:`zone` is not 0."""
+    region: int
+    """The cells after the move whose groups are flooded again (every plane)."""
 
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
@@ -444,70 +449,80 @@ class Layout:
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
         >>> listed = layout.listing(bits)
-        >>> [(divmod(key, 3), layout.cells(group)) for key, group in listed]
-        [((0, 0), ((0, 0), (1, 0))), ((0, 1), ((0, 1), (1, 1), (1, 2)))]
+        >>> [(divmod(key, 3), layout.cells(group), first, last)
+        ...  for key, group, first, last in listed]
+        [((0, 0), ((0, 0), (1, 0)), 0, 0), ((0, 1), ((0, 1), (1, 1), (1, 2)), 1, 2)]
         >>> group = listed[0][1]
         >>> later = layout.remove(bits, group)
-        >>> [key for key, _ in layout.listing(later, after=layout.change(bits, group, listed))]
+        >>> [entry[0] for entry in layout.listing(later, after=layout.change(bits, group, listed))]
         [0]
         """
         seeds = bits if min_group <= 1 else self.playable(bits)
         found: Listing
+        entry = self.entry
         if after is None:
             found = []
-        else:
-            zone = after.zone
-            emptied = after.emptied
+        elif after.zone:  # a small board, no column emptied: the groups that meet the zone
+            zone, listed, changed = after.zone, after.listing, after.changed
+            found = [kept for kept in listed if not kept[1] & zone]
+            seeds &= after.region
+            again = () if len(found) == len(listed) else [
+                old for old in listed if old[1] & zone and not old[1] & changed
+            ]
+            for old in again:
+                group = old[1]
+                if group & seeds:  # not yet part of a group flooded here
+                    # No block of it changed, but a neighbour may have joined it: flood on
+                    # from the whole group (often it has not, and keeps its entry).
+                    grown = self.flood(bits, group)
+                    seeds &= ~grown
+                    found.append(old if grown == group else entry(grown))
+        else:  # by columns: the group's, and one either side
+            low, high, emptied = after.first - 1, after.last + 1, after.emptied
             if emptied:
-                stay, shift = after.stay, emptied * self.stride
-                found = [
-                    entry if entry[1] & stay else (entry[0] - emptied, entry[1] >> shift)
-                    for entry in after.listing
-                    if not entry[1] & zone
+                shift = emptied * self.stride
+                found = [kept for kept in after.listing if kept[3] < low]
+                found += [
+                    (key - emptied, group >> shift, first - emptied, last - emptied)
+                    for key, group, first, last in after.listing
+                    if first > high
                 ]
-                seeds &= after.region
             else:  # nothing moved sideways: the kept groups are as they were, in order
-                listed, changed = after.listing, after.changed
-                found = [entry for entry in listed if not entry[1] & zone]
-                seeds &= after.region
-                again = () if len(found) == len(listed) else [
-                    entry for entry in listed if entry[1] & zone and not entry[1] & changed
-                ]
-                for entry in again:
-                    group = entry[1]
-                    if group & seeds:  # not yet part of a group flooded here
-                        # No block of it changed, but a neighbour may have joined it: flood on
-                        # from the whole group (often it has not, and keeps its key).
-                        grown = self.flood(bits, group)
-                        seeds &= ~grown
-                        found.append(entry if grown == group else (self.key(grown), grown))
-        key, flood = self.key, self.flood
+                found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
+            seeds &= after.region
+        flood = self.flood
         while seeds:
             group = flood(bits, seeds & -seeds)
             seeds &= ~group
             if min_group <= 2 or group.bit_count() >= min_group:
-                found.append((key(group), group))
+                found.append(entry(group))
         found.sort()
         return found
 
-    def key(self, group: int) -> int:
-        """``row * width + col`` of the canonical cell of a non-empty group of one colour:
-        its top-most, then left-most block.
+    def entry(self, group: int) -> tuple[int, int, int, int]:
+        """The listing entry of a non-empty group of one colour: ``row * width + col`` of
+        its canonical cell (its top-most, then left-most block), the group, and its first
+        and last column.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0,), (0, 0), (1,)))
-        >>> divmod(layout.key(layout.flood(bits, 1)), 3)
-        (0, 1)
+        >>> key, _, first, last = layout.entry(layout.flood(bits, 1))
+        >>> divmod(key, 3), first, last
+        ((0, 1), 0, 1)
         """
-        plane_bits = self.plane_bits
+        plane_bits, stride = self.plane_bits, self.stride
         local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
         folded = local
         for shift in self._folds:  # or every column onto column 0: its top is the group's
             folded |= folded >> shift
         top = (folded & self.column_mask).bit_length()
-        row = self._row[top - 1] if self._tables else self._in_every_column(1, top - 1)
-        first = local & row
-        return (self.height - top) * self.width + ((first & -first).bit_length() - 1) // self.stride
+        row = local & (self._row[top - 1] if self._tables else self._in_every_column(1, top - 1))
+        return (
+            (self.height - top) * self.width + ((row & -row).bit_length() - 1) // stride,
+            group,
+            ((local & -local).bit_length() - 1) // stride,
+            (local.bit_length() - 1) // stride,
+        )
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -531,35 +546,26 @@ class Layout:
         >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
         (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        plane_bits, stride, cells = self.plane_bits, self.stride, self._cells
-        offset = (group.bit_length() - 1) // plane_bits * plane_bits
-        local = group >> offset
-        if local << offset != group:  # blocks of several colours
-            local = self._fold(group)
+        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+            return self.play(bits, group, listing)[1]
+        stride = self.stride
+        local = self._fold(group)
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
         emptied = 0
         if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
-            guards = self._guards
-            # Adding a column's full mask carries into its guard bit when it has a block.
-            left = (self._fold(bits & ~group) + cells) & guards
-            emptied = ((local + cells) & guards & ~left).bit_count()
-        if emptied:
-            first = ((local & -local).bit_length() - 1) // stride
-            last = (local.bit_length() - 1) // stride
-            low = max(first - 1, 0)
-            zone = self._columns_between(low, min(last + 1, self.width - 1))
-            return Change(
-                listing,
-                zone,
-                self._columns_between(low, last + 1 - emptied),
-                zone,
-                self._left[low] if self._tables else self._left_of(low),
-                emptied,
-            )
-        # Each column's cells from its lowest block of the group up: adding the full
-        # column clears them but for the group's own blocks above the lowest.
-        changed = (cells & ~(cells + local)) | local
-        zone = self._spread(changed | changed >> 1 | changed << stride | changed >> stride)
-        return Change(listing, zone, zone, self._spread(changed), 0, 0)
+            rest = bits & ~group
+            column = self._column.__getitem__ if self._tables else self._column_at
+            for x in range(first, last + 1):
+                if not rest & column(x):
+                    emptied += 1
+        return self._by_columns(listing, first, last, emptied)
+
+    def _by_columns(self, listing: Listing, first: int, last: int, emptied: int) -> Change:
+        """The change of a move that floods again every group meeting the removed group's
+        columns or the two beside them."""
+        region = self._columns_between(max(first - 1, 0), min(last + 1, self.width - 1) - emptied)
+        return Change(listing, first, last, emptied, 0, 0, region)
 
     def play(self, bits: int, group: int, listing: Listing) -> tuple[int, Change]:
         """:meth:`remove` and :meth:`change` of a group of *bits* at once, *listing* being
@@ -576,21 +582,12 @@ class Layout:
             return self.remove(bits, group), self.change(bits, group, listing)
         after, local, changed, emptied = self._fall(bits, group)
         stride, every = self.stride, self._every_plane
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
         if emptied:
-            first = ((local & -local).bit_length() - 1) // stride
-            last = (local.bit_length() - 1) // stride
-            low = max(first - 1, 0)
-            zone = self._columns_between(low, min(last + 1, self.width - 1))
-            return after, Change(
-                listing,
-                zone,
-                self._columns_between(low, last + 1 - emptied),
-                zone,
-                self._left[low] if self._tables else self._left_of(low),
-                emptied,
-            )
+            return after, self._by_columns(listing, first, last, emptied)
         zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
-        return after, Change(listing, zone, zone, changed * every, 0, 0)
+        return after, Change(listing, first, last, 0, zone, changed * every, zone)
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_MULTIPLY_BITS`` bits, by whole layers: the

@@ -58,7 +58,7 @@ def expected_listing(board: Board, min_group: int) -> list[tuple[int, tuple[Cell
 
 def shown(layout: Layout, listing: Listing) -> list[tuple[int, tuple[Cell, ...]]]:
     """A listing with each group as its cells."""
-    return [(key, layout.cells(group)) for key, group in listing]
+    return [(key, layout.cells(group)) for key, group, _, _ in listing]
 
 
 def layout_of(board: Board) -> Layout:
@@ -83,17 +83,26 @@ def test_listing_from_scratch_is_the_plain_flood_fill(board: Board, min_group: i
     assert shown(layout, layout.listing(bits, min_group)) == expected_listing(board, min_group)
 
 
+@pytest.mark.parametrize("multiply_bits", [0, 1 << 20])  # by columns; by the zone when small
 @settings(max_examples=40, deadline=None)
-@given(big_boards, st.integers(1, 4), st.integers(0, 2**32))
+@given(board=big_boards, min_group=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_listing_after_each_move_is_the_plain_flood_fill(
-    board: Board, min_group: int, seed: int
+    board: Board, min_group: int, seed: int, multiply_bits: int
 ) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(core, "_MULTIPLY_BITS", multiply_bits)
+        replay_listing(board, min_group, seed)
+
+
+def replay_listing(board: Board, min_group: int, seed: int) -> None:
     rng = random.Random(seed)
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, min_group)
     while listing:
-        key, group = rng.choice(listing)
+        key, group, first, last = rng.choice(listing)
+        columns = {col for _, col in layout.cells(group)}
+        assert (first, last) == (min(columns), max(columns))
         assert group == layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
         change = layout.change(bits, group, listing)
         assert layout.play(bits, group, listing) == (layout.remove(bits, group), change)
@@ -119,13 +128,11 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits)
-    assert [key for key, _ in listing] == [3, 5, 9, 13, 15]
+    assert [entry[0] for entry in listing] == [3, 5, 9, 13, 15]
     ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
     change = layout.change(bits, ones, listing)
-    assert change.emptied == 2
-    # Columns 0 to 3, the group's and one either side, in every plane.
-    zone = set(layout.cells(change.zone & layout.full))
-    assert zone == {(row, col) for row in range(3) for col in range(4)}
+    # The groups that meet columns 0 to 3, the group's and one either side, are flooded.
+    assert (change.first, change.last, change.emptied, change.zone) == (1, 2, 2, 0)
     bits = layout.remove(bits, ones)
     assert Board(layout.decode(bits), 3) == Board.parse("5550..\n4440..\n3332..")
     # The 0s, wholly right of the columns the move touched, are kept two columns left.
@@ -136,7 +143,8 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
         (6, ((1, 0), (1, 1), (1, 2))),
         (12, ((2, 0), (2, 1), (2, 2))),
     ]
-    assert after[1] == (listing[1][0] - 2, listing[1][1] >> 2 * layout.stride)
+    key, group, first, last = listing[1]
+    assert after[1] == (key - 2, group >> 2 * layout.stride, first - 2, last - 2)
 
 
 def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
@@ -154,7 +162,7 @@ def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
     later = layout.remove(bits, ones)
     after = layout.listing(later, 2, change)
     kept = [entry for entry in listing if not entry[1] & change.zone]
-    assert [key for key, _ in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
+    assert [entry[0] for entry in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
     assert all(entry in after for entry in kept)
     assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
 
@@ -167,13 +175,13 @@ def test_play_by_layers_is_remove_and_change(board: Board, seed: int) -> None:
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, 1)
     while listing:
-        _, group = rng.choice(listing)
+        _, group, _, _ = rng.choice(listing)
         if rng.random() < 0.2:  # any set of blocks, of several colours too
             group |= layout.random_block(bits, rng)
         with pytest.MonkeyPatch.context() as patch:  # the runs path of large boards
             patch.setattr(core, "_MULTIPLY_BITS", 0)
-            expected = (layout.remove(bits, group), layout.change(bits, group, listing))
-        assert layout.play(bits, group, listing) == expected
-        assert layout.remove(bits, group) == expected[0]
+            expected = layout.remove(bits, group)
+        assert layout.play(bits, group, listing) == (expected, layout.change(bits, group, listing))
+        assert layout.remove(bits, group) == expected
         bits = layout.remove(bits, group)
         listing = layout.listing(bits, 1)
