@@ -174,12 +174,15 @@ class Layout:
         self._top = max(1, self.full.bit_length())
         self._cells = self._in_every_column(height, 0)  # every cell of plane 0
         self._guards = self._in_every_column(1, height)  # the guard bit of each column, plane 0
-        # Shifts that fold every column of a plane onto column 0 (or-ing them), halving.
-        self._folds: list[int] = []
-        span = width
-        while span > 1:
-            span = (span + 1) // 2
-            self._folds.append(span * self.stride)
+        # For each number of columns, the shifts that fold that many columns onto the
+        # first (or-ing them), halving.
+        self._folds: list[list[int]] = [[]]
+        for columns in range(1, width + 1):
+            shifts, span = [], columns
+            while span > 1:
+                span = (span + 1) // 2
+                shifts.append(span * self.stride)
+            self._folds.append(shifts)
         self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
         self._column: list[int] = []
         self._rows_from: list[int] = []
@@ -512,17 +515,16 @@ class Layout:
         """
         plane_bits, stride = self.plane_bits, self.stride
         local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
+        local >>= first * stride
         folded = local
-        for shift in self._folds:  # or every column onto column 0: its top is the group's
+        for shift in self._folds[last - first + 1]:  # its columns or-ed onto the first
             folded |= folded >> shift
         top = (folded & self.column_mask).bit_length()
         row = local & (self._row[top - 1] if self._tables else self._in_every_column(1, top - 1))
-        return (
-            (self.height - top) * self.width + ((row & -row).bit_length() - 1) // stride,
-            group,
-            ((local & -local).bit_length() - 1) // stride,
-            (local.bit_length() - 1) // stride,
-        )
+        col = first + ((row & -row).bit_length() - 1) // stride
+        return (self.height - top) * self.width + col, group, first, last
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
