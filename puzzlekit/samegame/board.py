@@ -33,8 +33,8 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, groupby
 from operator import itemgetter
@@ -238,11 +238,10 @@ lists, plays and checks its moves: up to about 80 x 80 of 5 colours. Bigger boar
 column runs instead, which costs less there than shifting ints of that length at every move."""
 
 
-@lru_cache(maxsize=64)
 def _layout(width: int, height: int, colours: tuple[Colour, ...]) -> Layout:
-    from puzzlekit.samegame.core import Layout  # here: core imports this module
+    from puzzlekit.samegame.core import shared_layout  # here: core imports this module
 
-    return Layout(width, height, colours)
+    return shared_layout(width, height, colours)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -558,11 +557,11 @@ class Board(Displayed):
     """The number of rows."""
     rules: Rules = STANDARD
     """The rules of play and scoring."""
-    _packed: tuple[tuple[Colour, ...], int, int] | None = attrs.field(
+    _packed: tuple[Layout, int] | None = attrs.field(
         default=None, kw_only=True, alias="_packed", eq=False, repr=False
     )
-    # The colours of the layout, the width and the packed board of this position, once
-    # computed; play() hands the next board its own.
+    # The layout and the packed board of this position, once computed; play() hands the
+    # next board its own.
     _groups: Any = attrs.field(default=None, init=False, eq=False, repr=False)
     # The playable groups of the packed board once listed (a core.Listing), or before that
     # what the move that made this board changed since its parent's listing (a core.Change,
@@ -582,7 +581,7 @@ class Board(Displayed):
         board = object.__new__(cls)
         object.__setattr__(board, "height", layout.height)
         object.__setattr__(board, "rules", rules)
-        object.__setattr__(board, "_packed", (layout.colours, layout.width, bits))
+        object.__setattr__(board, "_packed", (layout, bits))
         object.__setattr__(board, "_groups", change)
         return board
 
@@ -593,8 +592,7 @@ class Board(Displayed):
             packed = object.__getattribute__(self, "_packed")
             if name != "columns" or packed is None:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            colours, width, bits = packed
-            columns = _layout(width, self.height, colours).decode(bits)
+            columns = packed[0].decode(packed[1])
             object.__setattr__(self, "columns", columns)
             return columns
 
@@ -614,10 +612,9 @@ class Board(Displayed):
             if (len(colours) or 1) * (width + 1) * (self.height + 1) > PACKED_BITS:
                 return None
             layout = _layout(width, self.height, colours)
-            packed = (colours, width, layout.encode(self.columns))
+            packed = (layout, layout.encode(self.columns))
             object.__setattr__(self, "_packed", packed)
-            return layout, packed[2]
-        return _layout(packed[1], self.height, packed[0]), packed[2]
+        return packed
 
     # -- text and rows ------------------------------------------------------
 
@@ -713,7 +710,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         3
         """
         packed = self._packed
-        return len(self.columns) if packed is None else packed[1]
+        return len(self.columns) if packed is None else packed[0].width
 
     @property
     def count(self) -> int:
@@ -809,15 +806,16 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         index = _RunIndex(self.columns)
         return index, col, bisect_right(index.runs(col)[0], lift) - 1
 
-    def _canonical_moves(self) -> Iterator[Move]:
+    def _canonical_moves(self) -> Iterable[Move]:
+        groups, packed = self._groups, self._packed
+        if type(groups) is list and packed is not None:  # listed already
+            return list(map(_moves_by_key(packed[0].width).__getitem__, map(_key, groups)))
         packed = self.packed
         if packed is not None:
             layout, bits = packed
-            groups = self._groups
-            if not isinstance(groups, list):
-                groups = layout.listing(bits, self.rules.min_group, groups)
-                object.__setattr__(self, "_groups", groups)
-            return iter(list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups))))
+            groups = layout.listing(bits, self.rules.min_group, groups)
+            object.__setattr__(self, "_groups", groups)
+            return list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups)))
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -867,7 +865,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
                 return layout.playable(bits) != 0
             return next(layout.iter_groups(bits, min_group), None) is not None
         if min_group > 2:
-            return next(self._canonical_moves(), None) is not None
+            return next(iter(self._canonical_moves()), None) is not None
         columns = self.columns
         for col, column in enumerate(columns):
             if any(map(int.__eq__, column, column[1:])):
@@ -883,6 +881,9 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("12\\n21").is_over, Board.parse("12\\n11").is_over
         (True, False)
         """
+        packed = self._packed
+        if packed is not None and self.rules.min_group == 2:  # the usual case, in one step
+            return not packed[0].playable(packed[1])
         return not self._has_group()
 
     @property
@@ -893,7 +894,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         (True, False)
         """
         packed = self._packed
-        return not self.columns[0] if packed is None else not packed[2]
+        return not self.columns[0] if packed is None else not packed[1]
 
     @property
     def end_score(self) -> int:
@@ -921,6 +922,9 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         puzzlekit.errors.IllegalMoveError: cell (0, 0) holds a lone block of colour 1; \
 a move removes a group of 2 or more
         """
+        packed = self._packed
+        if packed is not None:
+            return self._play_packed(move, *packed)[0]
         return self.play_counted(move)[0]
 
     def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:
@@ -963,8 +967,18 @@ a move removes a group of 2 or more
 
     def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
         """:meth:`play_counted` on the packed form."""
+        listed = self._groups
         if type(move) is Move:  # the moves legal_moves() gives: ints, only their range unchecked
-            cell = (move.row, move.col)
+            row, col = cell = (move.row, move.col)
+            if type(listed) is list and col < layout.width and row < layout.height:
+                # A listed move names its group's canonical cell: the listing has the group,
+                # of min_group blocks or more.
+                key = row * layout.width + col
+                found = bisect_left(listed, (key,))
+                if found < len(listed) and listed[found][0] == key:
+                    group = listed[found][1]
+                    after, change = layout.play(bits, group, listed)
+                    return Board._after_move(layout, self.rules, after, change), group.bit_count()
             block = layout.block_at(bits, cell)
         else:
             cell = _move_cell(move)
@@ -976,10 +990,11 @@ a move removes a group of 2 or more
         removed = group.bit_count()
         min_group = self.rules.min_group
         if removed < min_group:
-            raise _too_small(cell, removed, layout.colours[layout.plane(block)], min_group)
-        listed = self._groups
-        change = layout.change(bits, group, listed) if isinstance(listed, list) else None
-        return Board._after_move(layout, self.rules, layout.remove(bits, group), change), removed
+            raise _too_small(cell, removed, layout.colours[layout.plane(group)], min_group)
+        if isinstance(listed, list):
+            after, change = layout.play(bits, group, listed)
+            return Board._after_move(layout, self.rules, after, change), removed
+        return Board._after_move(layout, self.rules, layout.remove(bits, group), None), removed
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None

@@ -40,27 +40,30 @@ layout takes memory in proportion to one packed board.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
-from typing import Final, TypeAlias, final
-
-import attrs
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
+from typing import Any, Final, NamedTuple, TypeAlias, final
 
 from puzzlekit.grid import Cell
 from puzzlekit.samegame.board import Columns
 
-__all__ = ["Change", "Layout", "Listing"]
+__all__ = ["Change", "Layout", "Listing", "shared_layout"]
 
-Listing: TypeAlias = list[tuple[int, int, int]]
-"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, first column,
-last column)`` each, by key (``row * width + col`` of the group's canonical cell)."""
+Listing: TypeAlias = list[tuple[int, int, int, int]]
+"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group, first
+column, last column)`` each, by key (``row * width + col`` of the group's canonical cell),
+the group as its bit mask."""
 
 
-@attrs.frozen
-class Change:
-    """What a move changed, for :meth:`Layout.listing` of the board after it.
+class Change(NamedTuple):
+    """What a move changed, for :meth:`Layout.listing` of the board after it
+    (:meth:`Layout.change` makes it).
 
-    >>> Change([], 2, 3, 0).last
-    3
+    >>> layout = Layout(3, 1, (0, 1))
+    >>> bits = layout.encode(((0,), (0,), (1,)))
+    >>> change = layout.change(bits, layout.flood(bits, 1), layout.listing(bits))
+    >>> change.first, change.last, change.emptied, change.zone
+    (0, 1, 2, 0)
     """
 
     listing: Listing
@@ -70,11 +73,26 @@ class Change:
     last: int
     """The last column of the removed group."""
     emptied: int
-    """How many columns the move emptied (they are among ``first`` to ``last``)."""
+    """How many columns the move emptied."""
+    zone: int
+    """On a board of up to ``_MULTIPLY_BITS`` bits when no column emptied, the cells
+    before the move that a kept group must not meet: those whose block or neighbour may
+    have changed (every plane); else 0, and a kept group must keep off the group's
+    columns and the two beside them."""
+    changed: int
+    """The cells before the move whose block may have changed (every plane), when
+    :attr:`zone` is not 0."""
+    region: int
+    """The cells after the move whose groups are flooded again (every plane)."""
+
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
+_MULTIPLY_BITS = 2000  # packed boards up to this long spread and fold planes by a product
 _PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
+_ONES = [bytes(49 if byte == colour else 48 for byte in range(256)) for colour in range(256)]
+"""For each colour, the table that turns a column's bytes into its plane's binary digits
+(the bytes of ``"1"`` and ``"0"``)."""
 _BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
 """Each byte value's 8 bits as 8 bytes, lowest bit first."""
 
@@ -98,10 +116,14 @@ class Layout:
 
     __slots__ = (
         "_bottoms",
+        "_cells",
         "_column",
         "_every_plane",
+        "_folds",
+        "_guards",
         "_left",
         "_right",
+        "_row",
         "_rows_from",
         "_runs",
         "_tables",
@@ -150,12 +172,25 @@ class Layout:
         """Every cell of every plane: the bits a packed board may use."""
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
         self._top = max(1, self.full.bit_length())
+        self._cells = self._in_every_column(height, 0)  # every cell of plane 0
+        self._guards = self._in_every_column(1, height)  # the guard bit of each column, plane 0
+        # For each number of columns, the shifts that fold that many columns onto the
+        # first (or-ing them), halving.
+        self._folds: list[list[int]] = [[]]
+        for columns in range(1, width + 1):
+            shifts, span = [], columns
+            while span > 1:
+                span = (span + 1) // 2
+                shifts.append(span * self.stride)
+            self._folds.append(shifts)
         self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
         self._column: list[int] = []
         self._rows_from: list[int] = []
         self._left: list[int] = []
         self._right: list[int] = []
+        self._row: list[int] = []
         if self._tables:
+            self._row = [self._in_every_column(1, r) for r in range(height)]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -164,15 +199,33 @@ class Layout:
             self._right = [self._right_of(x) for x in range(width + 1)]
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
 
+    def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
+        # Pickled as its size and colours: the masks are rebuilt, once per process.
+        return shared_layout, (self.width, self.height, self.colours)
+
     def _in_every_column(self, rows: int, low: int) -> int:
         """Plane 0's mask of *rows* rows from height *low* up, in every column, in linear time."""
         return int(("0" * (self.stride - rows - low) + "1" * rows + "0" * low) * self.width, 2)
 
     def _spread(self, mask: int) -> int:
         """*mask* (bits of plane 0) copied into every plane."""
-        return mask * self._every_plane if mask.bit_length() < 64 else sum(
-            mask << (p * self.plane_bits) for p in range(self.planes)
-        )
+        if self.planes * self.plane_bits <= _MULTIPLY_BITS or mask.bit_length() < 64:
+            return mask * self._every_plane
+        return sum(mask << (p * self.plane_bits) for p in range(self.planes))
+
+    def _fold(self, bits: int) -> int:
+        """The cells of *bits* in any plane, as a mask of plane 0."""
+        plane_bits = self.plane_bits
+        if self.planes * plane_bits <= _MULTIPLY_BITS:
+            # The product's top plane is the sum of all planes: they never share a cell.
+            return (bits * self._every_plane >> (self.planes - 1) * plane_bits) & (
+                (1 << plane_bits) - 1
+            )
+        folded = 0
+        while bits:
+            folded |= bits & ((1 << plane_bits) - 1)
+            bits >>= plane_bits
+        return folded
 
     def _column_at(self, x: int) -> int:
         return self._spread(self.column_mask << (x * self.stride))
@@ -211,7 +264,7 @@ class Layout:
         stride = self.stride
         digits = []  # binary digits, highest bit first: last plane, last column, top row
         for colour in reversed(self.colours):
-            ones = bytes(ord("1") if byte == colour else ord("0") for byte in range(256))
+            ones = _ONES[colour]
             digits.append(b"0" * stride)  # the pad column
             for column in reversed(raw):
                 digits.append(b"0" * (stride - len(column)))
@@ -386,59 +439,92 @@ class Layout:
     def listing(
         self, bits: int, min_group: int = 2, after: Change | None = None
     ) -> Listing:
-        """Every group of at least *min_group* blocks as ``(key, first column, last column)``,
-        sorted by key: ``row * width + col`` of its canonical cell (the top-most, then
-        left-most one), so in reading order of those cells.
+        """Every group of at least *min_group* blocks as ``(key, group)``, sorted by key:
+        ``row * width + col`` of its canonical cell (the top-most, then left-most one), so
+        in reading order of those cells; the group is its bit mask.
 
         *after*, when given, says that *bits* is the board after a move from a board
-        whose listing (for the same *min_group*) was ``after.listing``, the move's group
-        spanning columns ``after.first`` to ``after.last`` and emptying ``after.emptied``
-        of them. Only the columns of the group and their two neighbours can change
-        (blocks fall there; the columns to their right only shift left), so the groups
-        wholly outside them are kept and only the groups that reach them are flooded.
+        whose listing (for the same *min_group*) was ``after.listing``, and what the move
+        changed (:meth:`change`). A group that meets none of the cells whose block or
+        neighbour changed is the same group after the move (moved left when columns
+        emptied), so it is kept; only the groups that meet those cells are flooded again.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
         >>> listed = layout.listing(bits)
-        >>> [(divmod(key, 3), first, last) for key, first, last in listed]
-        [((0, 0), 0, 0), ((0, 1), 1, 2)]
-        >>> group = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> [(divmod(key, 3), layout.cells(group), first, last)
+        ...  for key, group, first, last in listed]
+        [((0, 0), ((0, 0), (1, 0)), 0, 0), ((0, 1), ((0, 1), (1, 1), (1, 2)), 1, 2)]
+        >>> group = listed[0][1]
         >>> later = layout.remove(bits, group)
-        >>> layout.listing(later, after=layout.change(bits, group, listed))
-        [(0, 0, 1)]
+        >>> [entry[0] for entry in layout.listing(later, after=layout.change(bits, group, listed))]
+        [0]
         """
+        seeds = bits if min_group <= 1 else self.playable(bits)
+        found: Listing
+        entry = self.entry
         if after is None:
-            found: Listing = []
-            first, last = 0, self.width - 1
-        else:
-            emptied = after.emptied
-            keep_left, keep_right = after.first - 1, after.last + 1
+            found = []
+        elif after.zone:  # a small board, no column emptied: the groups that meet the zone
+            zone, listed, changed = after.zone, after.listing, after.changed
+            found = [kept for kept in listed if not kept[1] & zone]
+            seeds &= after.region
+            again = () if len(found) == len(listed) else [
+                old for old in listed if old[1] & zone and not old[1] & changed
+            ]
+            for old in again:
+                group = old[1]
+                if group & seeds:  # not yet part of a group flooded here
+                    # No block of it changed, but a neighbour may have joined it: flood on
+                    # from the whole group (often it has not, and keeps its entry).
+                    grown = self.flood(bits, group)
+                    seeds &= ~grown
+                    found.append(old if grown == group else entry(grown))
+        else:  # by columns: the group's, and one either side
+            low, high, emptied = after.first - 1, after.last + 1, after.emptied
             if emptied:
-                found = [entry for entry in after.listing if entry[2] < keep_left]
+                shift = emptied * self.stride
+                found = [kept for kept in after.listing if kept[3] < low]
                 found += [
-                    (key - emptied, low - emptied, high - emptied)
-                    for key, low, high in after.listing
-                    if low > keep_right
+                    (key - emptied, group >> shift, first - emptied, last - emptied)
+                    for key, group, first, last in after.listing
+                    if first > high
                 ]
             else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = [
-                    entry
-                    for entry in after.listing
-                    if entry[2] < keep_left or entry[1] > keep_right
-                ]
-            first, last = max(keep_left, 0), min(keep_right - emptied, self.width - 1)
-        if first <= last:
-            seeds = bits if min_group <= 1 else self.playable(bits)
-            if first > 0 or last < self.width - 1:
-                seeds &= self._columns_between(first, last)
-            entry, flood = self._entry, self.flood
-            while seeds:
-                group = flood(bits, seeds & -seeds)
-                seeds &= ~group
-                if min_group <= 2 or group.bit_count() >= min_group:
-                    found.append(entry(group))
+                found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
+            seeds &= after.region
+        flood = self.flood
+        while seeds:
+            group = flood(bits, seeds & -seeds)
+            seeds &= ~group
+            if min_group <= 2 or group.bit_count() >= min_group:
+                found.append(entry(group))
         found.sort()
         return found
+
+    def entry(self, group: int) -> tuple[int, int, int, int]:
+        """The listing entry of a non-empty group of one colour: ``row * width + col`` of
+        its canonical cell (its top-most, then left-most block), the group, and its first
+        and last column.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0,), (0, 0), (1,)))
+        >>> key, _, first, last = layout.entry(layout.flood(bits, 1))
+        >>> divmod(key, 3), first, last
+        ((0, 1), 0, 1)
+        """
+        plane_bits, stride = self.plane_bits, self.stride
+        local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
+        local >>= first * stride
+        folded = local
+        for shift in self._folds[last - first + 1]:  # its columns or-ed onto the first
+            folded |= folded >> shift
+        top = (folded & self.column_mask).bit_length()
+        row = local & (self._row[top - 1] if self._tables else self._in_every_column(1, top - 1))
+        col = first + ((row & -row).bit_length() - 1) // stride
+        return (self.height - top) * self.width + col, group, first, last
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -446,39 +532,28 @@ class Layout:
             return self._right[first] & self._left[last + 1]
         return self._right_of(first) & self._left_of(last + 1)
 
-    def _span(self, group: int) -> tuple[int, int, int]:
-        """A non-empty group moved down to plane 0, with its first and last column."""
-        stride = self.stride
-        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
-        first = ((local & -local).bit_length() - 1) // stride
-        return local, first, (local.bit_length() - 1) // stride
-
-    def _entry(self, group: int) -> tuple[int, int, int]:
-        """The listing entry of a group: its canonical cell's key, first and last column."""
-        stride, column_mask = self.stride, self.column_mask
-        local, first, last = self._span(group)
-        local >>= first * stride
-        top = (local & column_mask).bit_length()
-        col = first
-        for x in range(first + 1, last + 1):
-            local >>= stride
-            height = (local & column_mask).bit_length()
-            if height > top:
-                top, col = height, x
-        return (self.height - top) * self.width + col, first, last
-
     def change(self, bits: int, group: int, listing: Listing) -> Change:
-        """What removing *group* from *bits* changes, for :meth:`listing` of the board after
-        it: *listing* is that of *bits*.
+        """What removing *group* (a group of *bits*) changes, for :meth:`listing` of the
+        board after it: *listing* is that of *bits*.
 
-        >>> layout = Layout(3, 1, (0, 1))
-        >>> bits = layout.encode(((0,), (0,), (1,)))
-        >>> group = layout.flood(bits, 1)
-        >>> change = layout.change(bits, group, layout.listing(bits))
-        >>> change.first, change.last, change.emptied
-        (0, 1, 2)
+        Blocks change only in the columns of the group, from its lowest block there up;
+        so do the groups that meet those cells or their neighbours. When the move empties
+        columns, the columns right of them move left, and every group that meets the
+        group's columns or the two beside them is flooded again.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
+        >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> change = layout.change(bits, ones, layout.listing(bits))
+        >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
+        (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        _, first, last = self._span(group)
+        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+            return self.play(bits, group, listing)[1]
+        stride = self.stride
+        local = self._fold(group)
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
         emptied = 0
         if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
             rest = bits & ~group
@@ -486,7 +561,71 @@ class Layout:
             for x in range(first, last + 1):
                 if not rest & column(x):
                     emptied += 1
-        return Change(listing, first, last, emptied)
+        return self._by_columns(listing, first, last, emptied)
+
+    def _by_columns(self, listing: Listing, first: int, last: int, emptied: int) -> Change:
+        """The change of a move that floods again every group meeting the removed group's
+        columns or the two beside them."""
+        region = self._columns_between(max(first - 1, 0), min(last + 1, self.width - 1) - emptied)
+        return Change(listing, first, last, emptied, 0, 0, region)
+
+    def play(self, bits: int, group: int, listing: Listing) -> tuple[int, Change]:
+        """:meth:`remove` and :meth:`change` of a group of *bits* at once, *listing* being
+        that of *bits*: the board after the move, and what the move changed.
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
+        >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
+        >>> after, change = layout.play(bits, ones, layout.listing(bits))
+        >>> layout.decode(after), change == layout.change(bits, ones, change.listing)
+        (((0,), (0,), (0,)), True)
+        """
+        if self.planes * self.plane_bits > _MULTIPLY_BITS:
+            return self.remove(bits, group), self.change(bits, group, listing)
+        after, local, changed, emptied = self._fall(bits, group)
+        stride, every = self.stride, self._every_plane
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
+        if emptied:
+            return after, self._by_columns(listing, first, last, emptied)
+        zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
+        return after, Change(listing, first, last, 0, zone, changed * every, zone)
+
+    def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
+        """:meth:`remove` on a board of up to ``_MULTIPLY_BITS`` bits, by whole layers: the
+        board after, the group's blocks in plane 0, the cells of plane 0 that changed (each
+        column of the group from its lowest block there up) and how many columns emptied."""
+        plane_bits, stride = self.plane_bits, self.stride
+        cells, every = self._cells, self._every_plane
+        offset = (group.bit_length() - 1) // plane_bits * plane_bits
+        local = group >> offset
+        if local << offset != group:  # blocks of several colours
+            local = self._fold(group)
+        # Adding a column's full mask to a set of its blocks clears them but the lowest.
+        low = local & ~(local + cells)
+        changed = above = cells & ~(cells + low)  # each column from the lowest block up
+        after, rest = bits, local
+        while True:  # the lowest block left in each column goes, the blocks above fall one
+            after = (after & ~(above * every)) | ((after & ((above ^ low) * every)) >> 1)
+            rest = (rest ^ low) >> 1
+            if not rest:
+                break
+            low = rest & ~(rest + cells)
+            above = cells & ~(cells + low)
+        emptied = 0
+        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
+            guards = self._guards
+            # Adding the full mask carries into a column's guard bit when it has a block.
+            empty = (local + cells) & guards & ~((self._fold(after) + cells) & guards)
+            emptied = empty.bit_count()
+            while empty:  # close the empty columns, the rightmost first
+                x = (empty.bit_length() - 1) // stride
+                if self._tables:
+                    after = (after & self._left[x]) | ((after >> stride) & self._right[x])
+                else:
+                    after = (after & self._left_of(x)) | ((after >> stride) & self._right_of(x))
+                empty &= ~(1 << (x * stride + self.height))
+        return after, local, changed, emptied
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""
@@ -508,7 +647,10 @@ class Layout:
         """The packed board after removing the blocks of *group* (any set of blocks).
 
         Blocks above removed ones fall down; empty columns are closed up from
-        the right. The caller checks that *group* is a legal move.
+        the right. The caller checks that *group* is a legal move. On a board of up
+        to ``_MULTIPLY_BITS`` bits the blocks fall by whole layers: each step removes
+        the lowest block of the group left in every column at once; larger boards
+        move each column's runs.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 1), (1, 0), (1,)))
@@ -517,6 +659,8 @@ class Layout:
         """
         if not group:
             return bits
+        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+            return self._fall(bits, group)[0]
         stride = self.stride
         column_mask = self.column_mask
         above = self._above
@@ -590,3 +734,14 @@ class Layout:
         start = rng.randrange(self._top)
         after = bits >> start
         return (after & -after) << start if after else bits & -bits
+
+
+@lru_cache(maxsize=64)
+def shared_layout(width: int, height: int, colours: tuple[int, ...]) -> Layout:
+    """The :class:`Layout` of boards *width* x *height* of *colours*, made once and shared
+    (boards keep theirs; a pickled layout is read back as this one).
+
+    >>> shared_layout(3, 2, (0, 1)) is shared_layout(3, 2, (0, 1))
+    True
+    """
+    return Layout(width, height, colours)

@@ -232,6 +232,26 @@ def _placed(row: int, col: int, orientation: Orientation) -> Tromino:
     return tromino
 
 
+_TABLE_CELLS = 1 << 12  # boards of up to this many bits list their moves from tables
+
+
+@lru_cache(maxsize=16)
+def _move_table(height: int, width: int) -> tuple[int, list[int], list[Tromino]]:
+    """For a board's four anchor masks side by side (each *span* bits): each bit's place in
+    the order of the moves (block by block in reading order, then orientation) and, by
+    that place, its tromino."""
+    stride = width + 1
+    span = height * stride
+    order = [(bit % span) * 4 + bit // span for bit in range(4 * span)]
+    trominoes = [
+        _placed(*divmod(place >> 2, stride), _ORIENTATION_VALUES[place & 3])
+        if (place >> 2) % stride < width - 1 and (place >> 2) // stride < height - 1
+        else Tromino.at(0, 0, 0)  # a bit that no anchor mask sets
+        for place in range(4 * span)
+    ]
+    return span, order, trominoes
+
+
 def _orientation(value: int | str) -> Orientation:
     if isinstance(value, str):
         if value.lower() in ORIENTATIONS:
@@ -661,10 +681,12 @@ class Board(Displayed):
 
     def _mask(self, tromino: Tromino) -> int | None:
         """The bitboard of *tromino* when it fits on the board, else ``None``."""
-        row, col = tromino.row, tromino.col
-        if row + 1 >= self.height or col + 1 >= self.width:
+        (r1, c1), (r2, c2), (r3, c3) = tromino.cells  # in reading order: r3 is the lowest
+        width = self.width
+        if r3 >= self.height or max(c1, c2, c3) >= width:
             return None
-        return tromino_mask(row, col, tromino.orientation, self.width)
+        stride = width + 1
+        return 1 << (r1 * stride + c1) | 1 << (r2 * stride + c2) | 1 << (r3 * stride + c3)
 
     def can_place(self, tromino: Tromino | str) -> bool:
         """Whether :meth:`play` would accept *tromino* (or its text).
@@ -693,7 +715,7 @@ class Board(Displayed):
         puzzlekit.errors.IllegalMoveError: tromino 0,0 nw: row 0, column 1 is already \
 covered by 0,0 nw
         """
-        tromino = self._as_tromino(move)
+        tromino = move if type(move) is Tromino else self._as_tromino(move)
         mask = self._mask(tromino)
         if mask is None or mask & self._free != mask:
             covered = {cell: owner for cell in tromino.cells
@@ -702,11 +724,12 @@ covered by 0,0 nw
             raise AssertionError("a tromino that does not fit has a reason")  # pragma: no cover
         # The one new tromino is checked: the rest of the board is built unchecked.
         after = object.__new__(Board)
-        for name, value in (
-            ("height", self.height), ("width", self.width), ("holes", self.holes),
-            ("trominoes", self.trominoes | {tromino}), ("_free", self._free & ~mask),
-        ):
-            object.__setattr__(after, name, value)
+        setattr_ = object.__setattr__
+        setattr_(after, "height", self.height)
+        setattr_(after, "width", self.width)
+        setattr_(after, "holes", self.holes)
+        setattr_(after, "trominoes", self.trominoes | {tromino})
+        setattr_(after, "_free", self._free & ~mask)
         return after
 
     def _on_board(self, cell: Cell) -> bool:
@@ -717,6 +740,18 @@ covered by 0,0 nw
 
     def _generate_moves(self) -> Iterator[Tromino]:
         nw, ne, sw, se = anchor_masks(self._free, self.width)
+        if self.height * (self.width + 1) <= _TABLE_CELLS:
+            # The four masks side by side in one int, its set bits found by one string
+            # search each; a table gives each bit's tromino and its place in the order.
+            span, order, trominoes = _move_table(self.height, self.width)
+            text = bin(nw | ne << span | sw << 2 * span | se << 3 * span)[:1:-1]
+            codes = []
+            found = text.find("1")
+            while found >= 0:
+                codes.append(order[found])
+                found = text.find("1", found + 1)
+            codes.sort()
+            return iter(list(map(trominoes.__getitem__, codes)))
         stride = self.width + 1
         moves = []
         for index in bit_indices(nw | ne | sw | se):

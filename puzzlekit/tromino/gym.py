@@ -15,7 +15,9 @@ ends the episode with nothing).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -32,15 +34,80 @@ from puzzlekit.gym.env import (
     check_shape,
     text_grid,
 )
-from puzzlekit.tromino.board import anchor_masks
+from puzzlekit.tromino.board import Board, anchor_masks
 from puzzlekit.tromino.params import Params, check_playable
 
-__all__ = ["TrominoAdapter", "TrominoEnv"]
+__all__ = ["TrominoAdapter", "TrominoEnv", "row_fills", "row_tileable"]
 
 _ORIENTATIONS = ("nw", "ne", "sw", "se")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _OBSERVE = char_table({"#": 1, **dict.fromkeys(_LETTERS, 2)})
 _PICTURE = char_table({"#": 1, **{char: 2 + index % 6 for index, char in enumerate(_LETTERS)}})
+
+
+_DRAWN_SIDE = 11  # random_state draws the holes of boards up to this wide and high
+_DRAWS = 20  # ... this many times before it builds a board instead
+
+
+@lru_cache(maxsize=4)
+def row_fills(width: int) -> list[int]:
+    """For each set of covered cells of one row of a board *width* wide (a mask, bit
+    ``col`` for column ``col``), the ways trominoes with their block's top in this row
+    cover the rest of it: the set of masks of the next row's cells they cover, as one
+    int with bit ``mask`` set for each.
+
+    >>> fills = row_fills(2)  # a row of 2: nothing covered takes a tromino with 2 cells in it
+    >>> [bin(fills[covered]) for covered in range(4)]
+    ['0b110', '0b1000', '0b1000', '0b1']
+    """
+    full = (1 << width) - 1
+    # Each tromino of a block at column col: its cells in the top row and in the next.
+    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(width)]
+    for col in range(width - 1):
+        pair = 3 << col
+        for top, bottom in ((2 << col, pair), (1 << col, pair), (pair, 2 << col),
+                            (pair, 1 << col)):
+            by_lowest[(top & -top).bit_length() - 1].append((top, bottom))
+    fills = []
+    for covered in range(1 << width):
+        reached = 0
+        stack = [(covered, 0)]
+        while stack:
+            row, below = stack.pop()
+            if row == full:
+                reached |= 1 << below
+                continue
+            free = full & ~row
+            # The first free cell is the lowest cell of the top of the tromino covering it.
+            for top, bottom in by_lowest[(free & -free).bit_length() - 1]:
+                if not top & row and not bottom & below:
+                    stack.append((row | top, below | bottom))
+        fills.append(reached)
+    return fills
+
+
+def row_tileable(rows: Sequence[int], width: int, fills: Sequence[int]) -> bool:
+    """Whether a board whose holes are *rows* (a mask a row, top row first) can be tiled
+    by L-trominoes, decided row by row: the set of masks of cells of the next row that a
+    covering of the rows so far can leave covered, from *fills* (``row_fills(width)``).
+
+    >>> row_tileable([0b01, 0b00], 2, row_fills(2)), row_tileable([0b01, 0b10], 2, row_fills(2))
+    (True, False)
+    """
+    reached = 1  # before the top row: nothing covered
+    for holes in rows[:-1]:
+        after = 0
+        while reached:
+            low = reached & -reached
+            covered = low.bit_length() - 1
+            if not covered & holes:  # no tromino on a hole
+                after |= fills[covered | holes]
+            reached ^= low
+        if not after:
+            return False
+        reached = after
+    # The last row has no room below: what is covered there must be exactly its free cells.
+    return bool(reached >> (((1 << width) - 1) & ~rows[-1]) & 1)
 
 
 class TrominoAdapter(Adapter):
@@ -74,6 +141,35 @@ class TrominoAdapter(Adapter):
             check_playable(self.params)  # random starts and levels need a tileable board
         self.observation_space = spaces.Box(0, 2, (self.params.height, self.params.width), np.int8)
         self._holes: dict[frozenset[tuple[int, int]], Observation] = {}
+
+    def random_start(self, seed: int) -> Any:
+        """A random tileable start for *seed*, drawn as ``random_state(seed, params)`` draws
+        it: on a board of up to 11 x 11 with at least 3 holes, at most a fifth of its cells,
+        holes uniformly at random until the board can be tiled, up to 20 draws (then
+        ``random_state`` itself). Each draw is decided by :func:`row_tileable`, not the
+        search, so the boards come from the same distribution, not the same board for a
+        seed.
+
+        >>> board = TrominoAdapter("8x8 holes=10").random_start(4)
+        >>> from puzzlekit.tromino import is_tileable
+        >>> len(board.holes), is_tileable(board)
+        (10, True)
+        """
+        height, width, holes = self.params.height, self.params.width, self.params.holes
+        cells = height * width
+        if max(height, width) > _DRAWN_SIDE or holes < 3 or holes * 5 > cells:
+            return super().random_start(seed)
+        rng = random.Random(seed)
+        fills = row_fills(width)
+        for _ in range(_DRAWS):
+            drawn = rng.sample(range(cells), holes)
+            rows = [0] * height
+            for cell in drawn:
+                row, col = divmod(cell, width)
+                rows[row] |= 1 << col
+            if row_tileable(rows, width, fills):
+                return Board(height, width, holes=[divmod(cell, width) for cell in drawn])
+        return super().random_start(seed)
 
     def check_size(self) -> None:
         width, height = self.params.size
@@ -140,9 +236,10 @@ class TrominoAdapter(Adapter):
 class TrominoEnv(PuzzleEnv):
     """``puzzlekit/Tromino-v0``: tile a board of *params* (``None``: 8x8 with 10 holes).
 
-    Starts come from ``puzzlekit.tromino.random_state(seed, params)`` (boards
-    that can be tiled), levels of *grade*, or *generator* (``seed -> Board``)
-    when given.
+    Starts are drawn as ``puzzlekit.tromino.random_state(seed, params)`` draws
+    them (boards that can be tiled, from the same distribution; see
+    :meth:`TrominoAdapter.random_start`), or are levels of *grade*, or come from
+    *generator* (``seed -> Board``) when given.
 
     >>> env = TrominoEnv()
     >>> env.observation_space.shape, int(env.action_space.n)

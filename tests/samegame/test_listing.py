@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit.samegame import Board
+from puzzlekit.samegame import Board, core
 from puzzlekit.samegame.core import Layout, Listing
 from puzzlekit.samegame.strategies import boards
 
@@ -44,20 +45,29 @@ def reference_groups(board: Board) -> list[list[Cell]]:
     return found
 
 
-def expected_listing(board: Board, min_group: int) -> Listing:
+def expected_listing(board: Board, min_group: int) -> list[tuple[int, tuple[Cell, ...]]]:
     """The listing the plain flood fill gives: canonical cell (top-most, then left-most)
-    as ``row * width + col``, first and last column, in reading order."""
+    as ``row * width + col`` and the group's cells, in reading order."""
     listing = []
     for group in reference_groups(board):
         if len(group) >= min_group:
             row, col = group[0]  # sorted (row, col): the top-most, then left-most cell
-            columns = [c for _, c in group]
-            listing.append((row * board.width + col, min(columns), max(columns)))
+            listing.append((row * board.width + col, tuple(group)))
     return sorted(listing)
+
+
+def shown(layout: Layout, listing: Listing) -> list[tuple[int, tuple[Cell, ...]]]:
+    """A listing with each group as its cells."""
+    return [(key, layout.cells(group)) for key, group, _, _ in listing]
 
 
 def layout_of(board: Board) -> Layout:
     return Layout(board.width, board.height, range(6))
+
+
+def small_layout_of(board: Board) -> Layout:
+    """A layout of the board's own colours: most boards here take the product path."""
+    return Layout(board.width, board.height, board.colours or (0,))
 
 
 big_boards = st.integers(1, 6).flatmap(
@@ -70,26 +80,37 @@ big_boards = st.integers(1, 6).flatmap(
 def test_listing_from_scratch_is_the_plain_flood_fill(board: Board, min_group: int) -> None:
     layout = layout_of(board)
     bits = layout.encode(board.columns)
-    assert layout.listing(bits, min_group) == expected_listing(board, min_group)
+    assert shown(layout, layout.listing(bits, min_group)) == expected_listing(board, min_group)
 
 
+@pytest.mark.parametrize("multiply_bits", [0, 1 << 20])  # by columns; by the zone when small
 @settings(max_examples=40, deadline=None)
-@given(big_boards, st.integers(1, 4), st.integers(0, 2**32))
+@given(board=big_boards, min_group=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_listing_after_each_move_is_the_plain_flood_fill(
-    board: Board, min_group: int, seed: int
+    board: Board, min_group: int, seed: int, multiply_bits: int
 ) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(core, "_MULTIPLY_BITS", multiply_bits)
+        replay_listing(board, min_group, seed)
+
+
+def replay_listing(board: Board, min_group: int, seed: int) -> None:
     rng = random.Random(seed)
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, min_group)
     while listing:
-        key, _, _ = rng.choice(listing)
-        group = layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
+        key, group, first, last = rng.choice(listing)
+        columns = {col for _, col in layout.cells(group)}
+        assert (first, last) == (min(columns), max(columns))
+        assert group == layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
         change = layout.change(bits, group, listing)
+        assert layout.play(bits, group, listing) == (layout.remove(bits, group), change)
         bits = layout.remove(bits, group)
         listing = layout.listing(bits, min_group, change)
         after = Board(layout.decode(bits), board.height)
-        assert listing == expected_listing(after, min_group)
+        assert shown(layout, listing) == expected_listing(after, min_group)
+        assert listing == layout.listing(bits, min_group)
 
 
 @settings(max_examples=40, deadline=None)
@@ -107,11 +128,60 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits)
-    assert listing == [(3, 3, 4), (5, 5, 5), (9, 3, 4), (13, 1, 2), (15, 3, 4)]
+    assert [entry[0] for entry in listing] == [3, 5, 9, 13, 15]
     ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
     change = layout.change(bits, ones, listing)
-    assert (change.first, change.last, change.emptied) == (1, 2, 2)
+    # The groups that meet columns 0 to 3, the group's and one either side, are flooded.
+    assert (change.first, change.last, change.emptied, change.zone) == (1, 2, 2, 0)
     bits = layout.remove(bits, ones)
     assert Board(layout.decode(bits), 3) == Board.parse("5550..\n4440..\n3332..")
     # The 0s, wholly right of the columns the move touched, are kept two columns left.
-    assert layout.listing(bits, 2, change) == [(0, 0, 2), (3, 3, 3), (6, 0, 2), (12, 0, 2)]
+    after = layout.listing(bits, 2, change)
+    assert shown(layout, after) == [
+        (0, ((0, 0), (0, 1), (0, 2))),
+        (3, ((0, 3), (1, 3))),
+        (6, ((1, 0), (1, 1), (1, 2))),
+        (12, ((2, 0), (2, 1), (2, 2))),
+    ]
+    key, group, first, last = listing[1]
+    assert after[1] == (key - 2, group >> 2 * layout.stride, first - 2, last - 2)
+
+
+def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
+    board = Board.parse("11....\n230011\n223311")
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits)
+    ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
+    change = layout.change(bits, ones, listing)
+    assert change.emptied == 0
+    # Changed: columns 0 and 1 from row 0 (the group's lowest row there) up.
+    assert set(layout.cells(change.changed)) == {(0, 0), (0, 1)}
+    # Their neighbours too: the cells below them and the one to the right.
+    assert set(layout.cells(change.zone & layout.full)) == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)}
+    later = layout.remove(bits, ones)
+    after = layout.listing(later, 2, change)
+    kept = [entry for entry in listing if not entry[1] & change.zone]
+    assert [entry[0] for entry in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
+    assert all(entry in after for entry in kept)
+    assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(big_boards, st.integers(0, 2**32))
+def test_play_by_layers_is_remove_and_change(board: Board, seed: int) -> None:
+    rng = random.Random(seed)
+    layout = small_layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits, 1)
+    while listing:
+        _, group, _, _ = rng.choice(listing)
+        if rng.random() < 0.2:  # any set of blocks, of several colours too
+            group |= layout.random_block(bits, rng)
+        with pytest.MonkeyPatch.context() as patch:  # the runs path of large boards
+            patch.setattr(core, "_MULTIPLY_BITS", 0)
+            expected = layout.remove(bits, group)
+        assert layout.play(bits, group, listing) == (expected, layout.change(bits, group, listing))
+        assert layout.remove(bits, group) == expected
+        bits = layout.remove(bits, group)
+        listing = layout.listing(bits, 1)
