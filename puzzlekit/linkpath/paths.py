@@ -618,44 +618,58 @@ def new_links(
     [(7, 10)]
     """
     near, middle = crossing(grid, freed)
-    stride, reach = grid.stride, grid.reach
+    stride, reach, joined = grid.stride, grid.reach, grid.joined
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
-    # as much as its work.
-    candidates: set[tuple[int, int]] = set()
-    add = candidates.add
+    # as much as its work. Each tile's runs are computed once.
+    reaches: dict[int, Reach] = {}
+    found = []
+    tested = 0
     for a in near:
         known = partners[a]
-        for b in tiles[kind_of[a]]:
-            if b != a and b not in known:
-                add((a, b) if a < b else (b, a))
+        group = tiles[kind_of[a]]
+        if len(known) + 1 == len(group):  # linked with every tile of its kind already
+            continue
+        reach_a = reaches.get(a)
+        if reach_a is None:
+            reach_a = reaches[a] = reach(a // stride, a % stride)
+        for b in group:
+            # A pair of two near tiles is tested from the smaller one.
+            if b == a or b in known or (b < a and b in near):
+                continue
+            # Kinds of thousands of tiles give as many pairs: watch the clock (the search
+            # stops then, so the links missed do not matter).
+            tested += 1
+            if budget is not None and not tested % 1024 and budget.check_clock():
+                return found
+            reach_b = reaches.get(b)
+            if reach_b is None:
+                reach_b = reaches[b] = reach(b // stride, b % stride)
+            if joined(reach_a, reach_b):
+                found.append((a, b) if a < b else (b, a))
+    # The pairs of middle tiles left: both ends off the near ones, of one kind.
     by_kind: dict[int, list[int]] = {}
     for a in middle:
-        group = by_kind.get(kind_of[a])
-        if group is None:
-            by_kind[kind_of[a]] = [a]
-        else:
-            group.append(a)
+        if a not in near:
+            group = by_kind.get(kind_of[a])
+            if group is None:
+                by_kind[kind_of[a]] = [a]
+            else:
+                group.append(a)
     for group in by_kind.values():
         if len(group) > 1:
             for a, b in itertools.combinations(sorted(group), 2):
                 if b not in partners[a]:
-                    add((a, b))
-    reaches: dict[int, Reach] = {}
-    joined = grid.joined
-    found = []
-    for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
-        # Kinds of thousands of tiles give as many candidates: watch the clock (the
-        # search stops then, so the links missed do not matter).
-        if budget is not None and not number % 1024 and number and budget.check_clock():
-            break
-        reach_a = reaches.get(a)
-        if reach_a is None:
-            reach_a = reaches[a] = reach(a // stride, a % stride)
-        reach_b = reaches.get(b)
-        if reach_b is None:
-            reach_b = reaches[b] = reach(b // stride, b % stride)
-        if joined(reach_a, reach_b):
-            found.append((a, b))
+                    tested += 1
+                    if budget is not None and not tested % 1024 and budget.check_clock():
+                        return found
+                    reach_a = reaches.get(a)
+                    if reach_a is None:
+                        reach_a = reaches[a] = reach(a // stride, a % stride)
+                    reach_b = reaches.get(b)
+                    if reach_b is None:
+                        reach_b = reaches[b] = reach(b // stride, b % stride)
+                    if joined(reach_a, reach_b):
+                        found.append((a, b))
     return found
 
 
