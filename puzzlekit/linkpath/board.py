@@ -514,8 +514,8 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     Pair(a=(0, 0), b=(0, 1))
     """
     i, j, shift = move
-    key = stride << 32 | i << 16 | j  # padded indices are below 2**16 (MAX_SIDE)
-    pair = _PLAIN_PAIRS.get(key) if not shift else None
+    kept = plain_pairs(stride)
+    pair = kept.get((i, j)) if not shift else None
     if pair is not None:
         return pair
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
@@ -523,15 +523,30 @@ def pair_of_move(move: Move, stride: int) -> Pair:
         return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
     pair = Pair.__new__(Pair)  # cells of a grid, in order: nothing to check (the hot path)
     pair.__attrs_init__(one, two, _NO_SLIDE)
-    if len(_PLAIN_PAIRS) >= _MOST_KEPT_PAIRS:
-        _PLAIN_PAIRS.clear()
-    _PLAIN_PAIRS[key] = pair
+    if sum(map(len, _PLAIN_PAIRS.values())) >= _MOST_KEPT_PAIRS:
+        for pairs in _PLAIN_PAIRS.values():
+            pairs.clear()
+    kept[(i, j)] = pair
     return pair
 
 
-_PLAIN_PAIRS: dict[int, Pair] = {}
-"""Plain pairs made by :func:`pair_of_move`, by stride and padded indices: pairs are values,
-so a listing reuses them rather than building each again (frozen attrs objects are slow)."""
+def plain_pairs(stride: int) -> dict[tuple[int, int], Pair]:
+    """The plain pairs :func:`pair_of_move` made on grids of *stride*, by padded indices:
+    pairs are values, so a listing reuses them rather than building each again (frozen
+    attrs objects are slow), looking them up in one map call.
+
+    >>> pair = pair_of_move((5, 6, 0), 4)
+    >>> plain_pairs(4)[(5, 6)] is pair
+    True
+    """
+    kept = _PLAIN_PAIRS.get(stride)
+    if kept is None:
+        kept = _PLAIN_PAIRS[stride] = {}
+    return kept
+
+
+_PLAIN_PAIRS: dict[int, dict[tuple[int, int], Pair]] = {}
+"""What :func:`plain_pairs` gives, by stride."""
 
 _MOST_KEPT_PAIRS = 1 << 16
 
@@ -989,7 +1004,11 @@ class Board(Displayed):
     def _legal_pairs(self) -> tuple[Pair, ...]:
         stride = self.width + 2
         if not self.rules.slide:  # every move is a linked pair
-            return tuple(pair_of_move((i, j, 0), stride) for i, j in self._links.pairs())
+            ordered = self._links.listing()
+            try:  # each pair made before: looked up in one call (the hot path)
+                return tuple(map(plain_pairs(stride).__getitem__, ordered))
+            except KeyError:
+                return tuple(pair_of_move((i, j, 0), stride) for i, j in ordered)
         return tuple(pair_of_move(move, stride) for move in self._grid.moves())
 
     def cell_pairs(self) -> list[tuple[int, int]]:

@@ -861,6 +861,14 @@ class LinkIndex:
         >>> LinkIndex.of(Grid(((2, 2, 1, 1),), outside=False, max_turns=2)).pairs()
         [(9, 10), (7, 8)]
         """
+        return list(self.listing())
+
+    def listing(self) -> Sequence[tuple[int, int]]:
+        """What :meth:`pairs` gives, not copied: the index keeps it (do not change it).
+
+        >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).listing()
+        [(5, 6)]
+        """
         if self.ordered is None:
             partners = self.partners
             self.ordered = [
@@ -870,4 +878,4 @@ class LinkIndex:
                 for j in sorted(partners[i])
                 if i < j
             ]
-        return self.ordered.copy()
+        return self.ordered
