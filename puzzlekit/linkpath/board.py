@@ -1144,7 +1144,7 @@ class Board(Displayed):
         >>> Board.parse("..").is_over, Board.parse("ab\\nba").is_over, Board.parse("aa").is_over
         (True, True, False)
         """
-        return not self.legal_moves()
+        return not self._legal_pairs
 
     @property
     def is_stuck(self) -> bool:

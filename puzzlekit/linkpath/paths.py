@@ -748,25 +748,21 @@ class LinkIndex:
         else:
             del tiles[kind]
         partners = self.partners.copy()
+        lost = []
         for tile in (i, j):
             for other in partners.pop(tile):
-                if other in partners:
+                if other in partners:  # (i, j) itself is met once, from i
                     partners[other] = partners[other] - {tile}
+                    lost.append((tile, other) if tile < other else (other, tile))
         found = new_links(grid, [i, j], self.kind_of, tiles, partners)
-        gained: dict[int, set[int]] = {}
-        for a, b in found:
-            gained.setdefault(a, set()).add(b)
-            gained.setdefault(b, set()).add(a)
-        for tile, linked in gained.items():
-            partners[tile] = partners[tile] | linked
+        for a, b in found:  # a handful a move
+            partners[a] = partners[a] | {b}
+            partners[b] = partners[b] | {a}
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            kind_of, ordered, gone = self.kind_of, self.ordered, (i, j)
-            # The pairs lost are all of the removed kind: only its stretch is filtered.
-            low = bisect.bisect_left(ordered, kind, key=lambda pair: kind_of[pair[0]])
-            high = bisect.bisect_right(ordered, kind, lo=low, key=lambda pair: kind_of[pair[0]])
-            kept = [pair for pair in ordered[low:high] if not (pair[0] in gone or pair[1] in gone)]
-            ordered = ordered[:low] + kept + ordered[high:]
+            kind_of, ordered = self.kind_of, self.ordered.copy()
+            for pair in lost:  # a few, in a short list: found by a scan in C
+                ordered.remove(pair)
             for pair in found:
                 bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
             index.ordered = ordered
