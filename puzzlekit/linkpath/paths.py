@@ -541,12 +541,17 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     segment, and its tile is then the first one seen from the cell along a row
     or column (*near*); or on a middle segment, which then lies in the free
     stretch of the cell's row (or column), and both tiles are the first seen
-    across it from cells of that stretch (*middle*).
+    across it from cells of that stretch (*middle*). Only the stretches with a
+    cell strictly inside are swept: a middle segment through a cell at the end
+    of its stretch ends there, so one of its tiles is in *near*.
 
-    >>> grid = Grid(((1, 0, 1), (2, 0, 2)), outside=False, max_turns=2)
-    >>> near, middle = crossing(grid, [7])  # the cell between the 1s (padded 6 and 8)
-    >>> sorted(near), sorted(middle)  # the 2s are seen across its column's free stretch
-    ([6, 8], [6, 8, 11, 13])
+    >>> grid = Grid(((1, 0, 1), (2, 0, 2), (3, 0, 3)), outside=False, max_turns=2)
+    >>> near, middle = crossing(grid, [12])  # the cell between the 2s (padded 11 and 13)
+    >>> sorted(near), sorted(middle)  # the 1s and 3s are seen across its column's stretch
+    ([11, 13], [6, 8, 11, 13, 16, 18])
+    >>> near, middle = crossing(grid, [7])  # the top of its column's stretch: none swept
+    >>> sorted(near), middle
+    ([6, 8], set())
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
     reach = grid.reach
@@ -565,11 +570,10 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
         if grid.max_turns < 2:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
-        # a stretch two cells share (side by side, say) is swept once, and one of the
-        # cell alone not at all: across it are the tiles already in near.
+        # a stretch two cells share (side by side, say) is swept once.
         low, high = (1 << row) - 1, row + 1
         start = cell - col + left
-        if left < right and start not in swept_rows:
+        if left < col < right and start not in swept_rows:
             swept_rows.add(start)
             for x, mask in enumerate(colm[left : right + 1], left):
                 below = mask & low
@@ -580,7 +584,7 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
                     middle.add((high + (above & -above).bit_length() - 1) * stride + x)
         low, high = (1 << col) - 1, col + 1
         start = up * stride + col
-        if up < down and start not in swept_cols:
+        if up < row < down and start not in swept_cols:
             swept_cols.add(start)
             for y, mask in enumerate(rowm[up : down + 1], up):
                 below = mask & low
@@ -646,15 +650,19 @@ def new_links(
                 reach_b = reaches[b] = reach(b // stride, b % stride)
             if joined(reach_a, reach_b):
                 found.append((a, b) if a < b else (b, a))
-    # The pairs of middle tiles left: both ends off the near ones, of one kind.
+    # The pairs of middle tiles left: both ends off the near ones, of one kind (often
+    # there is none: then the kinds are told apart in one set).
+    middle -= near
+    kinds = [kind_of[a] for a in middle]
+    if len(set(kinds)) == len(kinds):
+        return found
     by_kind: dict[int, list[int]] = {}
-    for a in middle:
-        if a not in near:
-            group = by_kind.get(kind_of[a])
-            if group is None:
-                by_kind[kind_of[a]] = [a]
-            else:
-                group.append(a)
+    for a, kind in zip(middle, kinds):
+        group = by_kind.get(kind)
+        if group is None:
+            by_kind[kind] = [a]
+        else:
+            group.append(a)
     for group in by_kind.values():
         if len(group) > 1:
             for a, b in itertools.combinations(sorted(group), 2):
