@@ -614,7 +614,8 @@ def new_links(
     tile is the first one seen from that cell along a row or column. On a
     middle segment: then that segment lies in the free stretch of the cell's
     row (or column), and both tiles are the first seen across it from cells
-    of that stretch. So only those pairs are tested.
+    of that stretch. So only those pairs are tested, but for a tile walled in on
+    four sides: it links only with its neighbours, which linked already.
 
     >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
     >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
@@ -622,7 +623,7 @@ def new_links(
     [(7, 10)]
     """
     near, middle = crossing(grid, freed)
-    stride, reach, joined = grid.stride, grid.reach, grid.joined
+    cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
     # as much as its work. Each tile's runs are computed once.
     reaches: dict[int, Reach] = {}
@@ -636,9 +637,14 @@ def new_links(
         reach_a = reaches.get(a)
         if reach_a is None:
             reach_a = reaches[a] = reach(a // stride, a % stride)
-        for b in group:
-            # A pair of two near tiles is tested from the smaller one.
-            if b == a or b in known or (b < a and b in near):
+        for b in group - known:
+            # A pair of two near tiles is tested from the smaller one; a tile walled in on
+            # four sides links only with its neighbours, and they are linked already.
+            if (
+                b == a
+                or (b < a and b in near)
+                or (cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride])
+            ):
                 continue
             # Kinds of thousands of tiles give as many pairs: watch the clock (the search
             # stops then, so the links missed do not matter).
