@@ -515,7 +515,7 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     """
     i, j, shift = move
     kept = plain_pairs(stride)
-    pair = kept.get((i, j)) if not shift else None
+    pair = kept.get(i << 16 | j) if not shift else None
     if pair is not None:
         return pair
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
@@ -526,17 +526,19 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     if sum(map(len, _PLAIN_PAIRS.values())) >= _MOST_KEPT_PAIRS:
         for pairs in _PLAIN_PAIRS.values():
             pairs.clear()
-    kept[(i, j)] = pair
+    kept[i << 16 | j] = pair
     return pair
 
 
-def plain_pairs(stride: int) -> dict[tuple[int, int], Pair]:
-    """The plain pairs :func:`pair_of_move` made on grids of *stride*, by padded indices:
-    pairs are values, so a listing reuses them rather than building each again (frozen
-    attrs objects are slow), looking them up in one map call.
+def plain_pairs(stride: int) -> dict[int, Pair]:
+    """The plain pairs :func:`pair_of_move` made on grids of *stride*, by padded indices
+    ``(i, j)`` packed as ``i << 16 | j`` (as
+    :meth:`~puzzlekit.linkpath.paths.LinkIndex.listing` has them): pairs are values, so a
+    listing reuses them rather than building each again (frozen attrs objects are slow),
+    looking them up in one map call.
 
     >>> pair = pair_of_move((5, 6, 0), 4)
-    >>> plain_pairs(4)[(5, 6)] is pair
+    >>> plain_pairs(4)[5 << 16 | 6] is pair
     True
     """
     kept = _PLAIN_PAIRS.get(stride)
@@ -545,7 +547,7 @@ def plain_pairs(stride: int) -> dict[tuple[int, int], Pair]:
     return kept
 
 
-_PLAIN_PAIRS: dict[int, dict[tuple[int, int], Pair]] = {}
+_PLAIN_PAIRS: dict[int, dict[int, Pair]] = {}
 """What :func:`plain_pairs` gives, by stride."""
 
 _MOST_KEPT_PAIRS = 1 << 16
@@ -1008,7 +1010,9 @@ class Board(Displayed):
             try:  # each pair made before: looked up in one call (the hot path)
                 return tuple(map(plain_pairs(stride).__getitem__, ordered))
             except KeyError:
-                return tuple(pair_of_move((i, j, 0), stride) for i, j in ordered)
+                return tuple(
+                    pair_of_move((code >> 16, code & 0xFFFF, 0), stride) for code in ordered
+                )
         return tuple(pair_of_move(move, stride) for move in self._grid.moves())
 
     def cell_pairs(self) -> list[tuple[int, int]]:

@@ -627,7 +627,7 @@ def new_links(
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
     # as much as its work. Each tile's runs are computed once.
     reaches: dict[int, Reach] = {}
-    found = []
+    found: list[tuple[int, int]] = []
     tested = 0
     for a in near:
         known = partners[a]
@@ -663,15 +663,15 @@ def new_links(
     if len(set(kinds)) == len(kinds):
         return found
     by_kind: dict[int, list[int]] = {}
-    for a, kind in zip(middle, kinds):
-        group = by_kind.get(kind)
-        if group is None:
+    for a, kind in zip(middle, kinds, strict=True):
+        alike = by_kind.get(kind)
+        if alike is None:
             by_kind[kind] = [a]
         else:
-            group.append(a)
-    for group in by_kind.values():
-        if len(group) > 1:
-            for a, b in itertools.combinations(sorted(group), 2):
+            alike.append(a)
+    for alike in by_kind.values():
+        if len(alike) > 1:
+            for a, b in itertools.combinations(sorted(alike), 2):
                 if b not in partners[a]:
                     tested += 1
                     if budget is not None and not tested % 1024 and budget.check_clock():
@@ -720,8 +720,8 @@ class LinkIndex:
         self.gained = gained
         """The pairs ``(a, b)``, ``a < b``, that link here and did not before the removal
         :meth:`after` made this index from; ``None`` for an index built otherwise."""
-        self.ordered: list[tuple[int, int]] | None = None
-        """What :meth:`pairs` gives, once it has been asked (or derived by :meth:`after`)."""
+        self.ordered: list[int] | None = None
+        """What :meth:`listing` gives, once it has been asked (or derived by :meth:`after`)."""
 
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
@@ -767,7 +767,7 @@ class LinkIndex:
             for other in partners.pop(tile):
                 if other in partners:  # (i, j) itself is met once, from i
                     partners[other] = partners[other] - {tile}
-                    lost.append((tile, other) if tile < other else (other, tile))
+                    lost.append(tile << 16 | other if tile < other else other << 16 | tile)
         found = new_links(grid, [i, j], self.kind_of, tiles, partners)
         for a, b in found:  # a handful a move
             partners[a] = partners[a] | {b}
@@ -775,10 +775,10 @@ class LinkIndex:
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
             kind_of, ordered = self.kind_of, self.ordered.copy()
-            for pair in lost:  # a few, in a short list: found by a scan in C
-                ordered.remove(pair)
-            for pair in found:
-                bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
+            for code in lost:  # a few, in a short list: found by a scan in C
+                ordered.remove(code)
+            for a, b in found:
+                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
             index.ordered = ordered
         return index
 
@@ -858,9 +858,10 @@ class LinkIndex:
             partners[b] = partners[b] | {a}
         result = LinkIndex(kind_of, tiles, partners)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            ordered = [pair for pair in self.ordered if pair not in lost]
-            for pair in (*found, *gained):
-                bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
+            gone = {a << 16 | b for a, b in lost}
+            ordered = [code for code in self.ordered if code not in gone]
+            for a, b in (*found, *gained):
+                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
             result.ordered = ordered
         return result
 
@@ -871,18 +872,20 @@ class LinkIndex:
         >>> LinkIndex.of(Grid(((2, 2, 1, 1),), outside=False, max_turns=2)).pairs()
         [(9, 10), (7, 8)]
         """
-        return list(self.listing())
+        return [(code >> 16, code & 0xFFFF) for code in self.listing()]
 
-    def listing(self) -> Sequence[tuple[int, int]]:
-        """What :meth:`pairs` gives, not copied: the index keeps it (do not change it).
+    def listing(self) -> Sequence[int]:
+        """:meth:`pairs` packed, each ``(i, j)`` as the int ``i << 16 | j`` (padded indices are
+        below 2**16: boards have at most 200 rows and columns), not copied: the index keeps
+        it (do not change it). Ints, as they hash and compare fastest.
 
-        >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).listing()
-        [(5, 6)]
+        >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).listing() == [5 << 16 | 6]
+        True
         """
         if self.ordered is None:
             partners = self.partners
             self.ordered = [
-                (i, j)
+                i << 16 | j
                 for kind in sorted(self.tiles)
                 for i in sorted(self.tiles[kind])
                 for j in sorted(partners[i])
