@@ -972,23 +972,27 @@ class Board(Displayed):
         are tested), so a line of play never rescans the whole board.
         """
         grid = self._grid.copy()
-        changes = grid.remove(*move)
-        if self._fixed:  # only the rows of the two cells change
-            rows = list(self.rows)
-            cells, stride = grid.cells, grid.stride
-            for index in move[:2]:
-                start = index - index % stride + 1  # the row's first board cell
-                rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
-            new_rows = tuple(rows)
-        else:
-            new_rows = grid.rows()
         board = Board.__new__(Board)  # rows built from a valid board: no need to check them
-        object.__setattr__(board, "rows", new_rows)
         object.__setattr__(board, "rules", self.rules)
         object.__setattr__(board, "_grid", grid)
-        if self._fixed:
-            object.__setattr__(board, "_links", self._links.after(grid, move[0], move[1]))
-        elif not self.rules.slide:
+        if self._fixed:  # only the two cells change, and the rows they are in
+            i, j = move[0], move[1]
+            grid.set(i, 0)
+            grid.set(j, 0)
+            rows = list(self.rows)
+            cells, stride = grid.cells, grid.stride
+            for index in (i, j):
+                start = index - index % stride + 1  # the row's first board cell
+                rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
+            object.__setattr__(board, "rows", tuple(rows))
+            links = self._links.after(grid, i, j)
+            object.__setattr__(board, "_links", links)
+            if links.ordered is not None:  # moves listed here: likely asked there too
+                object.__setattr__(board, "_legal_pairs", board._listed_pairs(links))
+            return board
+        changes = grid.remove(*move)
+        object.__setattr__(board, "rows", grid.rows())
+        if not self.rules.slide:
             object.__setattr__(board, "_links", self._links.moved(self._grid, grid, changes))
         return board
 
@@ -1004,16 +1008,21 @@ class Board(Displayed):
 
     @functools.cached_property
     def _legal_pairs(self) -> tuple[Pair, ...]:
-        stride = self.width + 2
         if not self.rules.slide:  # every move is a linked pair
-            ordered = self._links.listing()
-            try:  # each pair made before: looked up in one call (the hot path)
-                return tuple(map(plain_pairs(stride).__getitem__, ordered))
-            except KeyError:
-                return tuple(
-                    pair_of_move((code >> 16, code & 0xFFFF, 0), stride) for code in ordered
-                )
+            return self._listed_pairs(self._links)
+        stride = self.width + 2
         return tuple(pair_of_move(move, stride) for move in self._grid.moves())
+
+    def _listed_pairs(self, links: LinkIndex) -> tuple[Pair, ...]:
+        """The :class:`Pair` of each pair *links* lists, in its order."""
+        stride = len(self.rows[0]) + 2
+        ordered = links.listing()
+        try:  # each pair made before: looked up in one call (the hot path)
+            return tuple(map(plain_pairs(stride).__getitem__, ordered))
+        except KeyError:
+            return tuple(
+                pair_of_move((code >> 16, code & 0xFFFF, 0), stride) for code in ordered
+            )
 
     def cell_pairs(self) -> list[tuple[int, int]]:
         """The legal plain removals (no slide) as pairs of cell numbers ``a < b``, where
