@@ -514,8 +514,8 @@ def pair_of_move(move: Move, stride: int) -> Pair:
     Pair(a=(0, 0), b=(0, 1))
     """
     i, j, shift = move
-    key = stride << 32 | i << 16 | j  # padded indices are below 2**16 (MAX_SIDE)
-    pair = _PLAIN_PAIRS.get(key) if not shift else None
+    kept = plain_pairs(stride)
+    pair = kept.get(i << 16 | j) if not shift else None
     if pair is not None:
         return pair
     one, two = (i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1)
@@ -523,15 +523,32 @@ def pair_of_move(move: Move, stride: int) -> Pair:
         return Pair(one, two, (0, shift) if -stride < shift < stride else (shift // stride, 0))
     pair = Pair.__new__(Pair)  # cells of a grid, in order: nothing to check (the hot path)
     pair.__attrs_init__(one, two, _NO_SLIDE)
-    if len(_PLAIN_PAIRS) >= _MOST_KEPT_PAIRS:
-        _PLAIN_PAIRS.clear()
-    _PLAIN_PAIRS[key] = pair
+    if sum(map(len, _PLAIN_PAIRS.values())) >= _MOST_KEPT_PAIRS:
+        for pairs in _PLAIN_PAIRS.values():
+            pairs.clear()
+    kept[i << 16 | j] = pair
     return pair
 
 
-_PLAIN_PAIRS: dict[int, Pair] = {}
-"""Plain pairs made by :func:`pair_of_move`, by stride and padded indices: pairs are values,
-so a listing reuses them rather than building each again (frozen attrs objects are slow)."""
+def plain_pairs(stride: int) -> dict[int, Pair]:
+    """The plain pairs :func:`pair_of_move` made on grids of *stride*, by padded indices
+    ``(i, j)`` packed as ``i << 16 | j`` (as
+    :meth:`~puzzlekit.linkpath.paths.LinkIndex.listing` has them): pairs are values, so a
+    listing reuses them rather than building each again (frozen attrs objects are slow),
+    looking them up in one map call.
+
+    >>> pair = pair_of_move((5, 6, 0), 4)
+    >>> plain_pairs(4)[5 << 16 | 6] is pair
+    True
+    """
+    kept = _PLAIN_PAIRS.get(stride)
+    if kept is None:
+        kept = _PLAIN_PAIRS[stride] = {}
+    return kept
+
+
+_PLAIN_PAIRS: dict[int, dict[int, Pair]] = {}
+"""What :func:`plain_pairs` gives, by stride."""
 
 _MOST_KEPT_PAIRS = 1 << 16
 
@@ -955,23 +972,27 @@ class Board(Displayed):
         are tested), so a line of play never rescans the whole board.
         """
         grid = self._grid.copy()
-        changes = grid.remove(*move)
-        if self._fixed:  # only the rows of the two cells change
-            rows = list(self.rows)
-            cells, stride = grid.cells, grid.stride
-            for index in move[:2]:
-                start = index - index % stride + 1  # the row's first board cell
-                rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
-            new_rows = tuple(rows)
-        else:
-            new_rows = grid.rows()
         board = Board.__new__(Board)  # rows built from a valid board: no need to check them
-        object.__setattr__(board, "rows", new_rows)
         object.__setattr__(board, "rules", self.rules)
         object.__setattr__(board, "_grid", grid)
-        if self._fixed:
-            object.__setattr__(board, "_links", self._links.after(grid, move[0], move[1]))
-        elif not self.rules.slide:
+        if self._fixed:  # only the two cells change, and the rows they are in
+            i, j = move[0], move[1]
+            grid.set(i, 0)
+            grid.set(j, 0)
+            rows = list(self.rows)
+            cells, stride = grid.cells, grid.stride
+            for index in (i, j):
+                start = index - index % stride + 1  # the row's first board cell
+                rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
+            object.__setattr__(board, "rows", tuple(rows))
+            links = self._links.after(grid, i, j)
+            object.__setattr__(board, "_links", links)
+            if links.ordered is not None:  # moves listed here: likely asked there too
+                object.__setattr__(board, "_legal_pairs", board._listed_pairs(links))
+            return board
+        changes = grid.remove(*move)
+        object.__setattr__(board, "rows", grid.rows())
+        if not self.rules.slide:
             object.__setattr__(board, "_links", self._links.moved(self._grid, grid, changes))
         return board
 
@@ -987,10 +1008,21 @@ class Board(Displayed):
 
     @functools.cached_property
     def _legal_pairs(self) -> tuple[Pair, ...]:
-        stride = self.width + 2
         if not self.rules.slide:  # every move is a linked pair
-            return tuple(pair_of_move((i, j, 0), stride) for i, j in self._links.pairs())
+            return self._listed_pairs(self._links)
+        stride = self.width + 2
         return tuple(pair_of_move(move, stride) for move in self._grid.moves())
+
+    def _listed_pairs(self, links: LinkIndex) -> tuple[Pair, ...]:
+        """The :class:`Pair` of each pair *links* lists, in its order."""
+        stride = len(self.rows[0]) + 2
+        ordered = links.listing()
+        try:  # each pair made before: looked up in one call (the hot path)
+            return tuple(map(plain_pairs(stride).__getitem__, ordered))
+        except KeyError:
+            return tuple(
+                pair_of_move((code >> 16, code & 0xFFFF, 0), stride) for code in ordered
+            )
 
     def cell_pairs(self) -> list[tuple[int, int]]:
         """The legal plain removals (no slide) as pairs of cell numbers ``a < b``, where
@@ -1125,7 +1157,7 @@ class Board(Displayed):
         >>> Board.parse("..").is_over, Board.parse("ab\\nba").is_over, Board.parse("aa").is_over
         (True, True, False)
         """
-        return not self.legal_moves()
+        return not self._legal_pairs
 
     @property
     def is_stuck(self) -> bool:

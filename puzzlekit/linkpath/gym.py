@@ -178,17 +178,17 @@ class LinkpathAdapter(Adapter):
             gained = state.gained_cell_pairs()
         if gained is None or last is None or played is None:
             observation, mask = self.observe(state), self.action_mask(state)
-        else:
+        else:  # the kept arrays are the adapter's own: changed where they are
             width = self.params.width
-            observation, mask = last[1].copy(), last[2].copy()
+            observation, mask = last[1], last[2]
             for row, col in (played[1].a, played[1].b):
                 observation[row, col] = 0
                 mask[self.touching(row * width + col)] = 0
             if gained:
                 mask[[self.action(a, b) for a, b in gained]] = 1
-        # Copies kept: the caller may change the arrays it is given.
-        self._last = (state, observation.copy(), mask.copy())
-        return observation, mask
+        # Copies given: the caller may change the arrays it is given.
+        self._last = (state, observation, mask)
+        return observation.copy(), mask.copy()
 
     def picture(self, state: Any) -> npt.NDArray[np.intp]:
         kinds = np.array(state.rows, dtype=np.intp)

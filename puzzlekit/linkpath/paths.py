@@ -541,12 +541,17 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     segment, and its tile is then the first one seen from the cell along a row
     or column (*near*); or on a middle segment, which then lies in the free
     stretch of the cell's row (or column), and both tiles are the first seen
-    across it from cells of that stretch (*middle*).
+    across it from cells of that stretch (*middle*). Only the stretches with a
+    cell strictly inside are swept: a middle segment through a cell at the end
+    of its stretch ends there, so one of its tiles is in *near*.
 
-    >>> grid = Grid(((1, 0, 1), (2, 0, 2)), outside=False, max_turns=2)
-    >>> near, middle = crossing(grid, [7])  # the cell between the 1s (padded 6 and 8)
-    >>> sorted(near), sorted(middle)  # the 2s are seen across its column's free stretch
-    ([6, 8], [6, 8, 11, 13])
+    >>> grid = Grid(((1, 0, 1), (2, 0, 2), (3, 0, 3)), outside=False, max_turns=2)
+    >>> near, middle = crossing(grid, [12])  # the cell between the 2s (padded 11 and 13)
+    >>> sorted(near), sorted(middle)  # the 1s and 3s are seen across its column's stretch
+    ([11, 13], [6, 8, 11, 13, 16, 18])
+    >>> near, middle = crossing(grid, [7])  # the top of its column's stretch: none swept
+    >>> sorted(near), middle
+    ([6, 8], set())
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
     reach = grid.reach
@@ -565,11 +570,10 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
         if grid.max_turns < 2:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
-        # a stretch two cells share (side by side, say) is swept once, and one of the
-        # cell alone not at all: across it are the tiles already in near.
+        # a stretch two cells share (side by side, say) is swept once.
         low, high = (1 << row) - 1, row + 1
         start = cell - col + left
-        if left < right and start not in swept_rows:
+        if left < col < right and start not in swept_rows:
             swept_rows.add(start)
             for x, mask in enumerate(colm[left : right + 1], left):
                 below = mask & low
@@ -580,7 +584,7 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
                     middle.add((high + (above & -above).bit_length() - 1) * stride + x)
         low, high = (1 << col) - 1, col + 1
         start = up * stride + col
-        if up < down and start not in swept_cols:
+        if up < row < down and start not in swept_cols:
             swept_cols.add(start)
             for y, mask in enumerate(rowm[up : down + 1], up):
                 below = mask & low
@@ -610,7 +614,8 @@ def new_links(
     tile is the first one seen from that cell along a row or column. On a
     middle segment: then that segment lies in the free stretch of the cell's
     row (or column), and both tiles are the first seen across it from cells
-    of that stretch. So only those pairs are tested.
+    of that stretch. So only those pairs are tested, but for a tile walled in on
+    four sides: it links only with its neighbours, which linked already.
 
     >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
     >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
@@ -618,44 +623,67 @@ def new_links(
     [(7, 10)]
     """
     near, middle = crossing(grid, freed)
-    stride, reach = grid.stride, grid.reach
+    cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
-    # as much as its work.
-    candidates: set[tuple[int, int]] = set()
-    add = candidates.add
+    # as much as its work. Each tile's runs are computed once.
+    reaches: dict[int, Reach] = {}
+    found: list[tuple[int, int]] = []
+    tested = 0
     for a in near:
         known = partners[a]
-        for b in tiles[kind_of[a]]:
-            if b != a and b not in known:
-                add((a, b) if a < b else (b, a))
-    by_kind: dict[int, list[int]] = {}
-    for a in middle:
-        group = by_kind.get(kind_of[a])
-        if group is None:
-            by_kind[kind_of[a]] = [a]
-        else:
-            group.append(a)
-    for group in by_kind.values():
-        if len(group) > 1:
-            for a, b in itertools.combinations(sorted(group), 2):
-                if b not in partners[a]:
-                    add((a, b))
-    reaches: dict[int, Reach] = {}
-    joined = grid.joined
-    found = []
-    for number, (a, b) in enumerate(candidates):  # each tile's runs computed once
-        # Kinds of thousands of tiles give as many candidates: watch the clock (the
-        # search stops then, so the links missed do not matter).
-        if budget is not None and not number % 1024 and number and budget.check_clock():
-            break
+        group = tiles[kind_of[a]]
+        if len(known) + 1 == len(group):  # linked with every tile of its kind already
+            continue
         reach_a = reaches.get(a)
         if reach_a is None:
             reach_a = reaches[a] = reach(a // stride, a % stride)
-        reach_b = reaches.get(b)
-        if reach_b is None:
-            reach_b = reaches[b] = reach(b // stride, b % stride)
-        if joined(reach_a, reach_b):
-            found.append((a, b))
+        for b in group - known:
+            # A pair of two near tiles is tested from the smaller one; a tile walled in on
+            # four sides links only with its neighbours, and they are linked already.
+            if (
+                b == a
+                or (b < a and b in near)
+                or (cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride])
+            ):
+                continue
+            # Kinds of thousands of tiles give as many pairs: watch the clock (the search
+            # stops then, so the links missed do not matter).
+            tested += 1
+            if budget is not None and not tested % 1024 and budget.check_clock():
+                return found
+            reach_b = reaches.get(b)
+            if reach_b is None:
+                reach_b = reaches[b] = reach(b // stride, b % stride)
+            if joined(reach_a, reach_b):
+                found.append((a, b) if a < b else (b, a))
+    # The pairs of middle tiles left: both ends off the near ones, of one kind (often
+    # there is none: then the kinds are told apart in one set).
+    middle -= near
+    kinds = [kind_of[a] for a in middle]
+    if len(set(kinds)) == len(kinds):
+        return found
+    by_kind: dict[int, list[int]] = {}
+    for a, kind in zip(middle, kinds, strict=True):
+        alike = by_kind.get(kind)
+        if alike is None:
+            by_kind[kind] = [a]
+        else:
+            alike.append(a)
+    for alike in by_kind.values():
+        if len(alike) > 1:
+            for a, b in itertools.combinations(sorted(alike), 2):
+                if b not in partners[a]:
+                    tested += 1
+                    if budget is not None and not tested % 1024 and budget.check_clock():
+                        return found
+                    reach_a = reaches.get(a)
+                    if reach_a is None:
+                        reach_a = reaches[a] = reach(a // stride, a % stride)
+                    reach_b = reaches.get(b)
+                    if reach_b is None:
+                        reach_b = reaches[b] = reach(b // stride, b % stride)
+                    if joined(reach_a, reach_b):
+                        found.append((a, b))
     return found
 
 
@@ -692,8 +720,8 @@ class LinkIndex:
         self.gained = gained
         """The pairs ``(a, b)``, ``a < b``, that link here and did not before the removal
         :meth:`after` made this index from; ``None`` for an index built otherwise."""
-        self.ordered: list[tuple[int, int]] | None = None
-        """What :meth:`pairs` gives, once it has been asked (or derived by :meth:`after`)."""
+        self.ordered: list[int] | None = None
+        """What :meth:`listing` gives, once it has been asked (or derived by :meth:`after`)."""
 
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
@@ -734,27 +762,23 @@ class LinkIndex:
         else:
             del tiles[kind]
         partners = self.partners.copy()
+        lost = []
         for tile in (i, j):
             for other in partners.pop(tile):
-                if other in partners:
+                if other in partners:  # (i, j) itself is met once, from i
                     partners[other] = partners[other] - {tile}
+                    lost.append(tile << 16 | other if tile < other else other << 16 | tile)
         found = new_links(grid, [i, j], self.kind_of, tiles, partners)
-        gained: dict[int, set[int]] = {}
-        for a, b in found:
-            gained.setdefault(a, set()).add(b)
-            gained.setdefault(b, set()).add(a)
-        for tile, linked in gained.items():
-            partners[tile] = partners[tile] | linked
+        for a, b in found:  # a handful a move
+            partners[a] = partners[a] | {b}
+            partners[b] = partners[b] | {a}
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            kind_of, ordered, gone = self.kind_of, self.ordered, (i, j)
-            # The pairs lost are all of the removed kind: only its stretch is filtered.
-            low = bisect.bisect_left(ordered, kind, key=lambda pair: kind_of[pair[0]])
-            high = bisect.bisect_right(ordered, kind, lo=low, key=lambda pair: kind_of[pair[0]])
-            kept = [pair for pair in ordered[low:high] if not (pair[0] in gone or pair[1] in gone)]
-            ordered = ordered[:low] + kept + ordered[high:]
-            for pair in found:
-                bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
+            kind_of, ordered = self.kind_of, self.ordered.copy()
+            for code in lost:  # a few, in a short list: found by a scan in C
+                ordered.remove(code)
+            for a, b in found:
+                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
             index.ordered = ordered
         return index
 
@@ -834,9 +858,10 @@ class LinkIndex:
             partners[b] = partners[b] | {a}
         result = LinkIndex(kind_of, tiles, partners)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            ordered = [pair for pair in self.ordered if pair not in lost]
-            for pair in (*found, *gained):
-                bisect.insort(ordered, pair, key=lambda pair: (kind_of[pair[0]], pair))
+            gone = {a << 16 | b for a, b in lost}
+            ordered = [code for code in self.ordered if code not in gone]
+            for a, b in (*found, *gained):
+                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
             result.ordered = ordered
         return result
 
@@ -847,13 +872,23 @@ class LinkIndex:
         >>> LinkIndex.of(Grid(((2, 2, 1, 1),), outside=False, max_turns=2)).pairs()
         [(9, 10), (7, 8)]
         """
+        return [(code >> 16, code & 0xFFFF) for code in self.listing()]
+
+    def listing(self) -> Sequence[int]:
+        """:meth:`pairs` packed, each ``(i, j)`` as the int ``i << 16 | j`` (padded indices are
+        below 2**16: boards have at most 200 rows and columns), not copied: the index keeps
+        it (do not change it). Ints, as they hash and compare fastest.
+
+        >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).listing() == [5 << 16 | 6]
+        True
+        """
         if self.ordered is None:
             partners = self.partners
             self.ordered = [
-                (i, j)
+                i << 16 | j
                 for kind in sorted(self.tiles)
                 for i in sorted(self.tiles[kind])
                 for j in sorted(partners[i])
                 if i < j
             ]
-        return self.ordered.copy()
+        return self.ordered

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit.linkpath import Board, Params, Rules, match_key
-from puzzlekit.linkpath.paths import Grid
+from puzzlekit.linkpath.paths import Grid, LinkIndex, new_links
 from puzzlekit.linkpath.strategies import boards, rules
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -95,6 +95,65 @@ def test_played_boards_list_the_reference_pairs(board, rng):
         width = board.width
         a, b = rng.choice(sorted(pairs))
         board = board.play(((a // width, a % width), (b // width, b % width)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(max_side=8, kinds=4, rules=rules(gravity=False)), st.randoms(use_true_random=False))
+def test_new_links_are_the_reference_pairs_gained(board, rng):
+    # Any tiles emptied, linked or not, one to four: what new_links names is exactly the
+    # reference pairs after less those before (near and middle ends, stretches pruned).
+    tiles = board.tiles
+    if not tiles:
+        return
+    freed = rng.sample(tiles, min(len(tiles), rng.randint(1, 4)))
+    after = Board(
+        tuple(
+            tuple(0 if (r, c) in freed else kind for c, kind in enumerate(row))
+            for r, row in enumerate(board.rows)
+        ),
+        board.rules,
+    )
+    before = reference_pairs(board)
+    stride, width = board.width + 2, board.width
+    switches = {
+        "outside": board.rules.outside,
+        "max_turns": board.rules.max_turns,
+        "groups": board.rules.groups,
+    }
+    grid = Grid(after.rows, **switches)
+    index = LinkIndex.of(Grid(board.rows, **switches))
+    padded = [(r + 1) * stride + c + 1 for r, c in freed]
+    tiles_left = {
+        kind: frozenset(group) - set(padded)
+        for kind, group in index.tiles.items()
+        if frozenset(group) - set(padded)
+    }
+    partners = {
+        tile: linked - set(padded)
+        for tile, linked in index.partners.items()
+        if tile not in padded
+    }
+    found = new_links(grid, padded, index.kind_of, tiles_left, partners)
+    numbered = {
+        ((a // stride - 1) * width + a % stride - 1, (b // stride - 1) * width + b % stride - 1)
+        for a, b in found
+    }
+    assert len(numbered) == len(found)
+    assert all(a < b for a, b in found)
+    assert numbered == reference_pairs(after) - before
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+def test_a_link_opened_on_a_middle_segment_alone_is_found(transposed):
+    # The a's link down, along row 1 through the freed f and up: neither is seen from a
+    # freed cell, only across the free stretch of f's row (or column, transposed).
+    rows = ["aXYa", ".f..", "ZfWV"]
+    if transposed:
+        rows = ["".join(column) for column in zip(*rows, strict=True)]
+    board = Board.parse("\n".join(rows), rules=Rules(outside=False))
+    played = board.play("1,1 2,1" if not transposed else "1,1 1,2")
+    assert sorted(played.cell_pairs()) == sorted(reference_pairs(played)) != []
+    assert played.gained_cell_pairs() == sorted(reference_pairs(played))
 
 
 def test_a_board_not_played_has_no_gained_pairs():
