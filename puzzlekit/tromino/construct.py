@@ -30,9 +30,11 @@ False
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from itertools import pairwise
+from typing import TypeVar
 
 import attrs
 
@@ -44,6 +46,7 @@ from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
     Triple,
     as_trominoes,
+    check_search_size,
     decide_free_cells,
     obstruction,
     tile_free_cells,
@@ -63,6 +66,7 @@ __all__ = [
 DEFAULT_MAX_CELLS = 1 << 24
 """The largest board (in cells) :func:`tile` builds unless given ``max_cells=``."""
 
+_T = TypeVar("_T")
 _BYTES_PER_TROMINO = 100  # peak while building: the codes' ints, lists and templates
 _CORE = 11  # the strip decomposition leaves a core at most this wide
 
@@ -348,6 +352,7 @@ def is_tileable(
     built = _construct(board.height, board.width, board.holes, budget, None, "is_tileable",
                        build=False)
     if isinstance(built, Residue):
+        check_reach(board.height, board.width, built.blocked)
         return decide_free_cells(board.height, board.width, built.blocked, budget)
     return built is not None
 
@@ -574,6 +579,214 @@ def _cut(
     return None
 
 
+# -- strips and blocks: boards with many holes ----------------------------------------------
+
+_STRIP_HOLES = 30  # blocked cells a strip holds at most
+_BLOCK_LEAF = 300  # cells: a block with several blocked cells is searched up to this size
+_STRIP_STEPS = 200_000  # blocks the strip decomposition looks at before giving up
+_TRANSPOSE = (0, 2, 1, 3)  # a tromino's left-out block cell, rows and columns swapped
+
+Block = tuple[int, int, tuple[Cell, ...], "list[Triple] | None"]  # left, width, blocked, leaf
+Strip = tuple[int, list[Block]]  # height, blocks
+
+
+def cut_candidates(lines: list[int], length: int) -> list[int]:
+    """Where a side of *length* may be cut (a cut at ``x`` splits off the lines before
+    ``x``) around the sorted blocked *lines*: both ends, and the six places on each
+    side of every blocked line, which meet every remainder mod 6 however far apart
+    the lines are.
+
+    >>> cut_candidates([10], 30)
+    [0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 30]
+    """
+    found = {0, length}
+    for line in lines:
+        found.update(range(max(1, line - 5), min(length, line + 7)))
+    return sorted(found)
+
+
+class _Strips:
+    """A plan cutting a board into full-width strips, and each strip into blocks, so
+    that every block has a multiple of 3 free cells and is tiled by a theorem (no
+    blocked cell, or one) or, when small, by the exact search."""
+
+    def __init__(self, height: int, width: int, blocked: Iterable[Cell],
+                 budget: Budget, what: str) -> None:
+        self.height, self.width = height, width
+        self.budget, self.what = budget, what
+        self.cells = sorted(blocked)
+        self.rows = [row for row, _ in self.cells]
+        self.steps = 0
+
+    def spend(self) -> None:
+        self.steps += 1
+        if self.budget.spend():
+            raise self.budget.limit_reached(self.what)
+        if self.steps > _STRIP_STEPS:
+            raise _GiveUp
+
+    def plan(self) -> list[Strip] | None:
+        """The strips from the top down (a search over cut positions, each position
+        tried once), or ``None`` when none fits."""
+        height, width = self.height, self.width
+        candidates = cut_candidates(sorted(set(self.rows)), height)
+        strips: dict[tuple[int, int], Strip | None] = {}
+
+        def strip(top: int, bottom: int) -> Strip | None:
+            if (top, bottom) not in strips:
+                inside = self.cells[bisect_left(self.rows, top):bisect_left(self.rows, bottom)]
+                blocks = self.blocks(bottom - top, [(row - top, col) for row, col in inside])
+                strips[top, bottom] = None if blocks is None else (bottom - top, blocks)
+            return strips[top, bottom]
+
+        def options(top: int) -> list[int]:
+            start = bisect_left(self.rows, top)
+            holed, clear = [], []
+            for bottom in candidates[bisect_right(candidates, top + 1):]:
+                count = bisect_left(self.rows, bottom) - start
+                if count > _STRIP_HOLES:
+                    break
+                if ((bottom - top) * width - count) % 3:
+                    continue
+                if count:
+                    holed.append(bottom)
+                elif rectangle_tileable(bottom - top, width):
+                    clear.append(bottom)
+            # A strip with blocked cells, fewest first, else the tallest clear strip.
+            return holed + clear[::-1]
+
+        return self.walk(height, options, strip)
+
+    def blocks(self, rows: int, cells: list[Cell]) -> list[Block] | None:
+        """The blocks of a strip *rows* high with blocked *cells* (relative to it)."""
+        width = self.width
+        cells = sorted(cells, key=lambda cell: cell[1])
+        cols = [col for _, col in cells]
+        candidates = cut_candidates(sorted(set(cols)), width)
+        found: dict[tuple[int, int], Block | None] = {}
+
+        def block(left: int, right: int) -> Block | None:
+            if (left, right) not in found:
+                self.spend()
+                inside = tuple((row, col - left) for row, col in
+                               cells[bisect_left(cols, left):bisect_left(cols, right)])
+                found[left, right] = block_of(left, rows, right - left, inside, self.budget)
+            return found[left, right]
+
+        def options(left: int) -> list[int]:
+            start = bisect_left(cols, left)
+            single: list[int] = []
+            clear: list[int] = []
+            several: list[int] = []
+            for right in candidates[bisect_right(candidates, left + 1):]:
+                count = bisect_left(cols, right) - start
+                if count > 1 and rows * (right - left) > _BLOCK_LEAF:
+                    break
+                if (rows * (right - left) - count) % 3:
+                    continue
+                (clear, single, several)[min(count, 2)].append(right)
+            # One blocked cell (narrowest first), else the widest clear block, else a
+            # small block with several, for the search.
+            return single + clear[::-1] + several
+
+        return self.walk(width, options, block)
+
+    def walk(self, length: int, options: Callable[[int], list[int]],
+             part: Callable[[int, int], _T | None]) -> list[_T] | None:
+        """Parts covering ``0 .. length`` end to end, each from *part* (``None`` when
+        it does not fit), by depth-first search over the cut positions."""
+        dead: set[int] = set()
+        stack: list[tuple[int, Iterator[int]]] = [(0, iter(options(0)))]
+        found: list[_T] = []
+        while stack:
+            start, ends = stack[-1]
+            if start == length:
+                return found
+            for end in ends:
+                if end in dead:
+                    continue
+                piece = part(start, end)
+                if piece is not None:
+                    found.append(piece)
+                    stack.append((end, iter(options(end))))
+                    break
+            else:
+                stack.pop()
+                dead.add(start)
+                if found:
+                    found.pop()
+        return None
+
+
+def block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
+             budget: Budget) -> Block | None:
+    """The block *cols* wide at *left* of a strip *rows* high, with blocked cells
+    *inside* (relative to it, free cells a multiple of 3), when it can be tiled: by
+    the theorems with no blocked cell or one, else by the exact search."""
+    if not inside:
+        return (left, cols, inside, None) if rectangle_tileable(rows, cols) else None
+    if len(inside) == 1:
+        return (left, cols, inside, None) if one_hole_reason(rows, cols, inside[0]) is None \
+            else None
+    leaf = tile_free_cells(rows, cols, inside, budget)
+    return None if leaf is None else (left, cols, inside, leaf)
+
+
+def strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
+    """The codes (stride *width*) of the tiling a strip plan describes."""
+    codes: list[int] = []
+    top = 0
+    for rows, blocks in strips:
+        for left, cols, inside, leaf in blocks:
+            if leaf is not None:
+                codes += codes_of(leaf, width, top, left)
+            elif not inside:
+                fill_rectangle(codes, width, top, left, rows, cols)
+            else:
+                for code in one_hole_codes(rows, cols, inside[0], budget):
+                    row, col = divmod(code >> 2, cols)
+                    codes.append((((row + top) * width + col + left) << 2) | (code & 3))
+        top += rows
+    return codes
+
+
+def strip_decompose(
+    height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
+    what: str = "tile", build: bool = True,
+) -> list[int] | None:
+    """A tiling (codes at stride *width*) built by cutting the board into full-width
+    strips and each strip into blocks, every block with a multiple of 3 free cells
+    and tiled by the theorems (no blocked cell, or one) or, when it is small, by the
+    exact search; then the same with rows and columns swapped. ``None`` when neither
+    finds such a cut (which proves nothing). The cuts are looked for near the
+    blocked lines only, so the work grows with the number of blocked cells, not with
+    the board. With ``build=False`` it only decides: ``[]`` when the cuts are found.
+
+    >>> holes = frozenset({(1, 1), (1, 7), (5, 4), (8, 2), (8, 9), (11, 6)})
+    >>> codes = strip_decompose(12, 12, holes, Budget())
+    >>> Tiling(Board(12, 12, holes), tuple(codes)).is_valid()
+    True
+    """
+    blocked = list(blocked)
+    for transposed in (False, True):
+        rows, cols = (width, height) if transposed else (height, width)
+        cells = [(c, r) for r, c in blocked] if transposed else blocked
+        try:
+            strips = _Strips(rows, cols, cells, budget, what).plan()
+        except _GiveUp:
+            continue
+        if strips is None:
+            continue
+        if not build:
+            return []
+        codes = strip_codes(strips, cols, budget)
+        if transposed:  # code stride *height* on the swapped board
+            codes = [((anchor % height * width + anchor // height) << 2) | _TRANSPOSE[code & 3]
+                     for code in codes for anchor in (code >> 2,)]
+        return codes
+    return None
+
+
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
 
@@ -628,9 +841,32 @@ def _construct(
             return codes
     if cells >= _DECOMPOSE_FROM:
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
+        if decomposed is None:
+            decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
         if decomposed is not None:
             return codes + decomposed
     return Residue(codes, rest)
+
+
+def check_reach(height: int, width: int, blocked: frozenset[Cell]) -> None:
+    """Refuse a board the constructions left whole that the exact search cannot take,
+    saying why (:func:`~puzzlekit.tromino.solver.check_search_size`).
+
+    >>> check_reach(300, 300, frozenset((r, c) for r in range(40) for c in range(40) if r % 2))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: a 300x300 board with 800 blocked cells: no cut into \
+strips and blocks that the theorems or the search tile was found, and the board is too \
+large for the exact search (at most 32,768 cells, or 16 across for the sweep)
+    """
+    try:
+        check_search_size(height, width)
+    except ArgumentError as error:
+        raise ArgumentError(
+            f"a {width}x{height} board with {len(blocked):,} blocked cells: no cut into "
+            "strips and blocks that the theorems or the search tile was found, and the board "
+            f"is {str(error).split(' is ', 1)[1]}"
+        ) from None
 
 
 def codes_of(found: list[Triple], width: int, top: int = 0, left: int = 0) -> list[int]:
@@ -663,6 +899,7 @@ def tiling_codes(
     built = _construct(height, width, blocked, budget, rng, what)
     if not isinstance(built, Residue):
         return built
+    check_reach(height, width, built.blocked)
     found = tile_free_cells(height, width, built.blocked, budget, rng, what=what)
     if found is None:
         return None
