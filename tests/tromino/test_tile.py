@@ -258,8 +258,8 @@ def test_bad_arguments():
     # same way, saying why.
     out_of_reach = random_board(201, holes=999, tileable=True, seed=1)
     for call in (is_tileable, tile, solve):
-        with pytest.raises(ArgumentError, match="no cut into strips and blocks .* too large "
-                           "for the exact search"):
+        with pytest.raises(ArgumentError, match=r"no cut into strips and blocks .* too large "
+                           r"for the exact search"):
             call(out_of_reach)
 
 
