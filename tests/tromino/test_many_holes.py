@@ -11,6 +11,7 @@ from puzzlekit.errors import UnsolvableError
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, solve, tile
 from puzzlekit.tromino.construct import cut_candidates, strip_decompose
+from puzzlekit.tromino.regions import free_regions
 from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, tile_free_cells
 
 
@@ -18,7 +19,8 @@ from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, tile_free_cells
 def many_holes(draw, min_side=6, max_side=30, max_holes=40):
     height = draw(st.integers(min_side, max_side))
     width = draw(st.integers(min_side, max_side))
-    cells = draw(st.sets(st.integers(0, height * width - 1), min_size=2, max_size=max_holes))
+    cells = draw(st.sets(st.integers(0, height * width - 1), min_size=min(2, height * width),
+                         max_size=max_holes))
     return height, width, frozenset(divmod(cell, width) for cell in cells)
 
 
@@ -105,3 +107,27 @@ def test_many_holes_with_a_walled_pocket_are_proved_untileable():
     with pytest.raises(UnsolvableError, match="walled off"):
         tile(board)
     assert solve(board).proved_unsolvable
+
+
+@settings(max_examples=100, deadline=None)
+@given(many_holes(min_side=1, max_side=14, max_holes=80))
+def test_regions_of_many_holes_agree_with_a_flood_fill(case):
+    height, width, holes = case
+    seen, sizes = set(holes), []
+    for start in ((r, c) for r in range(height) for c in range(width)):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= near[0] < height and 0 <= near[1] < width and near not in seen:
+                    seen.add(near)
+                    stack.append(near)
+        sizes.append((start, size))
+    regions = free_regions(height, width, holes)
+    assert [(region.first, region.cells) for region in regions] == sizes
+    for region in regions:
+        assert not set(region.cell_list()) & holes
