@@ -67,6 +67,7 @@ DEFAULT_MAX_CELLS = 1 << 24
 """The largest board (in cells) :func:`tile` builds unless given ``max_cells=``."""
 
 _T = TypeVar("_T")
+_S = TypeVar("_S")
 _BYTES_PER_TROMINO = 100  # peak while building: the codes' ints, lists and templates
 _CORE = 11  # the strip decomposition leaves a core at most this wide
 
@@ -583,11 +584,12 @@ def _cut(
 
 _STRIP_HOLES = 30  # blocked cells a strip holds at most
 _BLOCK_LEAF = 300  # cells: a block with several blocked cells is searched up to this size
-_STRIP_STEPS = 200_000  # blocks the strip decomposition looks at before giving up
+_STRIP_STEPS = 2000  # blocks the strip decomposition looks at before giving up, and
+_STRIP_STEPS_PER_CELL = 8  # ... this many more a blocked cell (plans take about 2)
 _TRANSPOSE = (0, 2, 1, 3)  # a tromino's left-out block cell, rows and columns swapped
 
 Block = tuple[int, int, tuple[Cell, ...], "list[Triple] | None"]  # left, width, blocked, leaf
-Strip = tuple[int, list[Block]]  # height, blocks
+Strip = tuple[int, list[Block], "int | None"]  # height, blocks, laid tromino code below
 
 
 def cut_candidates(lines: list[int], length: int) -> list[int]:
@@ -605,10 +607,16 @@ def cut_candidates(lines: list[int], length: int) -> list[int]:
     return sorted(found)
 
 
+Cut = tuple[int, "tuple[int, int] | None"]  # a cut's line, and the tromino laid across it
+
+
 class _Strips:
     """A plan cutting a board into full-width strips, and each strip into blocks, so
     that every block has a multiple of 3 free cells and is tiled by a theorem (no
-    blocked cell, or one) or, when small, by the exact search."""
+    blocked cell, or one) or, when small, by the exact search. Where a strip's free
+    cells are not a multiple of 3, a tromino laid across the cut below it (its 2x2
+    block's column and left-out cell) gives it one or two cells more to be blocked
+    and the next strip the rest."""
 
     def __init__(self, height: int, width: int, blocked: Iterable[Cell],
                  budget: Budget, what: str) -> None:
@@ -616,46 +624,84 @@ class _Strips:
         self.budget, self.what = budget, what
         self.cells = sorted(blocked)
         self.rows = [row for row, _ in self.cells]
+        self.blocked = frozenset(self.cells)
         self.steps = 0
+        self.limit = _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(self.cells)
+        # Columns for trominoes laid across a cut: at both sides of the board and in
+        # the middle, where they rarely meet a hole.
+        self.spots = sorted({0, width // 2 - 1, width - 2} & set(range(width - 1)))
 
     def spend(self) -> None:
         self.steps += 1
         if self.budget.spend():
             raise self.budget.limit_reached(self.what)
-        if self.steps > _STRIP_STEPS:
+        if self.steps > self.limit:
             raise _GiveUp
 
+    def laid_cells(self, cut: Cut) -> list[Cell]:
+        """The cells of the tromino laid across *cut* (none for a straight cut)."""
+        line, laid = cut
+        if laid is None:
+            return []
+        col, orientation = laid
+        return [(line + dr - 1, col + dc) for dr, dc in BLOCK_CELLS[orientation]]
+
     def plan(self) -> list[Strip] | None:
-        """The strips from the top down (a search over cut positions, each position
-        tried once), or ``None`` when none fits."""
+        """The strips from the top down (a search over the cuts, each tried once), or
+        ``None`` when none fits: straight cuts first, laid trominoes where needed."""
         height, width = self.height, self.width
         candidates = cut_candidates(sorted(set(self.rows)), height)
-        strips: dict[tuple[int, int], Strip | None] = {}
+        strips: dict[tuple[Cut, Cut], Strip | None] = {}
 
-        def strip(top: int, bottom: int) -> Strip | None:
-            if (top, bottom) not in strips:
+        def strip(upper: Cut, lower: Cut) -> Strip | None:
+            if (upper, lower) not in strips:
+                top, bottom = upper[0], lower[0]
                 inside = self.cells[bisect_left(self.rows, top):bisect_left(self.rows, bottom)]
+                inside += [cell for cell in self.laid_cells(upper) if cell[0] >= top]
+                inside += [cell for cell in self.laid_cells(lower) if cell[0] < bottom]
                 blocks = self.blocks(bottom - top, [(row - top, col) for row, col in inside])
-                strips[top, bottom] = None if blocks is None else (bottom - top, blocks)
-            return strips[top, bottom]
+                strips[upper, lower] = None if blocks is None else (
+                    bottom - top, blocks, self.laid_code(lower))
+            return strips[upper, lower]
 
-        def options(top: int) -> list[int]:
+        def options(upper: Cut) -> list[Cut]:
+            top = upper[0]
             start = bisect_left(self.rows, top)
-            holed, clear = [], []
+            extra = sum(cell[0] >= top for cell in self.laid_cells(upper))
+            holed: list[Cut] = []
+            clear: list[Cut] = []
+            laid: list[Cut] = []
             for bottom in candidates[bisect_right(candidates, top + 1):]:
                 count = bisect_left(self.rows, bottom) - start
                 if count > _STRIP_HOLES:
                     break
-                if ((bottom - top) * width - count) % 3:
-                    continue
-                if count:
-                    holed.append(bottom)
-                elif rectangle_tileable(bottom - top, width):
-                    clear.append(bottom)
-            # A strip with blocked cells, fewest first, else the tallest clear strip.
-            return holed + clear[::-1]
+                short = ((bottom - top) * width - count - extra) % 3
+                if not short:
+                    if count or extra:
+                        holed.append((bottom, None))
+                    elif rectangle_tileable(bottom - top, width):
+                        clear.append((bottom, None))
+                elif bottom < height:
+                    # Left-out cells 2 and 3 leave two cells above the cut, 0 and 1 one.
+                    for col in self.spots:
+                        for orientation in ((0, 1) if short == 1 else (2, 3)):
+                            cut = (bottom, (col, orientation))
+                            if not self.blocked.intersection(self.laid_cells(cut)):
+                                laid.append(cut)
+            # A strip with blocked cells, fewest first, else the tallest clear strip,
+            # else one with a tromino laid across the cut below it.
+            return holed + clear[::-1] + laid
 
-        return self.walk(height, options, strip)
+        first: Cut = (0, None)
+        last: Cut = (height, None)
+        return self.walk(first, last, options, strip)
+
+    def laid_code(self, cut: Cut) -> int | None:
+        line, laid = cut
+        if laid is None:
+            return None
+        col, orientation = laid
+        return (((line - 1) * self.width + col) << 2) | orientation
 
     def blocks(self, rows: int, cells: list[Cell]) -> list[Block] | None:
         """The blocks of a strip *rows* high with blocked *cells* (relative to it)."""
@@ -689,18 +735,18 @@ class _Strips:
             # small block with several, for the search.
             return single + clear[::-1] + several
 
-        return self.walk(width, options, block)
+        return self.walk(0, width, options, block)
 
-    def walk(self, length: int, options: Callable[[int], list[int]],
-             part: Callable[[int, int], _T | None]) -> list[_T] | None:
-        """Parts covering ``0 .. length`` end to end, each from *part* (``None`` when
-        it does not fit), by depth-first search over the cut positions."""
-        dead: set[int] = set()
-        stack: list[tuple[int, Iterator[int]]] = [(0, iter(options(0)))]
+    def walk(self, first: _S, last: _S, options: Callable[[_S], list[_S]],
+             part: Callable[[_S, _S], _T | None]) -> list[_T] | None:
+        """Parts from cut *first* to cut *last*, each from *part* between two cuts
+        (``None`` when it does not fit), by depth-first search over the cuts."""
+        dead: set[_S] = set()
+        stack: list[tuple[_S, Iterator[_S]]] = [(first, iter(options(first)))]
         found: list[_T] = []
         while stack:
             start, ends = stack[-1]
-            if start == length:
+            if start == last:
                 return found
             for end in ends:
                 if end in dead:
@@ -736,7 +782,9 @@ def strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
     """The codes (stride *width*) of the tiling a strip plan describes."""
     codes: list[int] = []
     top = 0
-    for rows, blocks in strips:
+    for rows, blocks, laid in strips:
+        if laid is not None:
+            codes.append(laid)
         for left, cols, inside, leaf in blocks:
             if leaf is not None:
                 codes += codes_of(leaf, width, top, left)
