@@ -17,7 +17,6 @@ from puzzlekit.tromino import (
     golomb_owner,
     hint,
     is_tileable,
-    random_board,
     solve,
     tile,
 )
@@ -253,10 +252,11 @@ def test_bad_arguments():
         solve(Board(3, 3), node_limit=-1)
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
-    # 999 holes on 40,401 cells, in clusters: too close together for the strips and
-    # blocks, and the search does not take 40,401 cells; every call refuses it the
-    # same way, saying why.
-    out_of_reach = random_board(201, holes=999, tileable=True, seed=1)
+    # 256 holes two apart in a 31 x 31 square of a 300 x 300 board: too close together
+    # for the strips and blocks, and the search does not take 90,000 cells; every call
+    # refuses it the same way, saying why.
+    grid = {(row, col) for row in range(100, 131, 2) for col in range(100, 131, 2)}
+    out_of_reach = Board(300, 300, grid | {(250, 250), (260, 260)})
     for call in (is_tileable, tile, solve):
         with pytest.raises(ArgumentError, match=r"no cut into strips and blocks .* too large "
                            r"for the exact search"):
