@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
          (300, 300, "uniform"), (600, 300, "tileable"), (1024, 298, "tileable"),
          (2048, 298, "tileable"), (2048, 298, "uniform"), (2048, 1000, "tileable"),
          (2048, 1000, "uniform"), (300, 99, "untileable"), (2048, 298, "untileable")],
-        2 if args.quick else 10, 1.0 if args.quick else 10.0)
+        2 if args.quick else 10, 0.5 if args.quick else 10.0)
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
     print(f"total {time.process_time() - started:.1f} CPU-s (this process)")

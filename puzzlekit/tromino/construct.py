@@ -586,6 +586,7 @@ _STRIP_HOLES = 30  # blocked cells a strip holds at most
 _BLOCK_LEAF = 300  # cells: a block with several blocked cells is searched up to this size
 _STRIP_STEPS = 2000  # blocks the strip decomposition looks at before giving up, and
 _STRIP_STEPS_PER_CELL = 8  # ... this many more a blocked cell (plans take about 2)
+_STRIP_STEPS_FIRST = 3  # ... or this many, in a first round each way
 _TRANSPOSE = (0, 2, 1, 3)  # a tromino's left-out block cell, rows and columns swapped
 
 Block = tuple[int, int, tuple[Cell, ...], "list[Triple] | None"]  # left, width, blocked, leaf
@@ -627,6 +628,8 @@ class _Strips:
         self.blocked = frozenset(self.cells)
         self.steps = 0
         self.limit = _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(self.cells)
+        self.exhausted = False  # every plan was tried: there is none
+        self.strips: dict[tuple[Cut, Cut], Strip | None] = {}  # kept between rounds
         # Columns for trominoes laid across a cut: at both sides of the board and in
         # the middle, where they rarely meet a hole.
         self.spots = sorted({0, width // 2 - 1, width - 2} & set(range(width - 1)))
@@ -651,7 +654,7 @@ class _Strips:
         ``None`` when none fits: straight cuts first, laid trominoes where needed."""
         height, width = self.height, self.width
         candidates = cut_candidates(sorted(set(self.rows)), height)
-        strips: dict[tuple[Cut, Cut], Strip | None] = {}
+        strips = self.strips
 
         def strip(upper: Cut, lower: Cut) -> Strip | None:
             if (upper, lower) not in strips:
@@ -816,24 +819,30 @@ def strip_decompose(
     True
     """
     blocked = list(blocked)
-    for transposed in (False, True):
-        rows, cols = (width, height) if transposed else (height, width)
-        cells = [(c, r) for r, c in blocked] if transposed else blocked
-        try:
-            strips = _Strips(rows, cols, cells, budget, what).plan()
-        except _GiveUp:
-            continue
-        if strips is None:
-            continue
-        if not build:
-            return []
-        codes = strip_codes(strips, cols, budget)
-        if transposed:  # code stride *height* on the swapped board
-            codes = [((anchor % height * width + anchor // height) << 2) | _TRANSPOSE[code & 3]
-                     for code in codes for anchor in (code >> 2,)]
-        return codes
+    planners = [_Strips(height, width, blocked, budget, what),
+                _Strips(width, height, [(c, r) for r, c in blocked], budget, what)]
+    # Both ways with a few blocks a blocked cell first (most plans need about 2), then
+    # both with more; a planner keeps the strips it has tiled from one round to the next.
+    for share in (_STRIP_STEPS_FIRST, _STRIP_STEPS_PER_CELL):
+        for transposed, planner in enumerate(planners):
+            if planner.exhausted:
+                continue
+            planner.limit = _STRIP_STEPS + share * len(blocked)
+            try:
+                strips = planner.plan()
+            except _GiveUp:
+                continue
+            if strips is None:
+                planner.exhausted = True
+                continue
+            if not build:
+                return []
+            codes = strip_codes(strips, planner.width, budget)
+            if transposed:  # code stride *height* on the swapped board
+                codes = [((anchor % height * width + anchor // height) << 2)
+                         | _TRANSPOSE[code & 3] for code in codes for anchor in (code >> 2,)]
+            return codes
     return None
-
 
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
