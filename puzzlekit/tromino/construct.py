@@ -628,11 +628,11 @@ class _Strips:
         self.blocked = frozenset(self.cells)
         self.steps = 0
         self.limit = _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(self.cells)
-        self.exhausted = False  # every plan was tried: there is none
+        self.exhausted = False  # every cut was tried: no plan of this kind
         self.strips: dict[tuple[Cut, Cut], Strip | None] = {}  # kept between rounds
         # Columns for trominoes laid across a cut: at both sides of the board and in
         # the middle, where they rarely meet a hole.
-        self.spots = sorted({0, width // 2 - 1, width - 2} & set(range(width - 1)))
+        self.spots = sorted({col for col in (0, width // 2 - 1, width - 2) if col >= 0})
 
     def spend(self) -> None:
         self.steps += 1
@@ -719,7 +719,7 @@ class _Strips:
                 self.spend()
                 inside = tuple((row, col - left) for row, col in
                                cells[bisect_left(cols, left):bisect_left(cols, right)])
-                found[left, right] = block_of(left, rows, right - left, inside, self.budget)
+                found[left, right] = _block_of(left, rows, right - left, inside, self.budget)
             return found[left, right]
 
         def options(left: int) -> list[int]:
@@ -767,7 +767,7 @@ class _Strips:
         return None
 
 
-def block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
+def _block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
              budget: Budget) -> Block | None:
     """The block *cols* wide at *left* of a strip *rows* high, with blocked cells
     *inside* (relative to it, free cells a multiple of 3), when it can be tiled: by
@@ -781,7 +781,7 @@ def block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
     return None if leaf is None else (left, cols, inside, leaf)
 
 
-def strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
+def _strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
     """The codes (stride *width*) of the tiling a strip plan describes."""
     codes: list[int] = []
     top = 0
@@ -837,7 +837,7 @@ def strip_decompose(
                 continue
             if not build:
                 return []
-            codes = strip_codes(strips, planner.width, budget)
+            codes = _strip_codes(strips, planner.width, budget)
             if transposed:  # code stride *height* on the swapped board
                 codes = [((anchor % height * width + anchor // height) << 2)
                          | _TRANSPOSE[code & 3] for code in codes for anchor in (code >> 2,)]
