@@ -11,6 +11,10 @@
   Golomb 2004 for rectangles): strips six cells wide that avoid the hole are
   cut off (each is tiled by 2x3, 3x2 and 5x9 blocks) until a core of at most
   11 x 11 around the hole is left, which the exact search tiles.
+* Several holes on 1,000 cells or more: cuts into rectangles with at most one
+  hole (:func:`decompose`, up to 64 holes), else full-width strips cut into
+  blocks that the theorems or, when small, the search tile
+  (:func:`strip_decompose`, any number of holes).
 * Anything else: the exact search of :mod:`puzzlekit.tromino.solver` (regions,
   profile sweep, bitboard search).
 
@@ -1024,7 +1028,9 @@ def tile(
     preorder (linear time, about 0.1 s for 1024 x 1024); other rectangles with at
     most one hole the strip construction of Chu and Johnsonbaugh (squares) and
     Ash and Golomb (rectangles) around a searched core of at most 11 x 11;
-    anything else comes from the exact search (see :mod:`puzzlekit.tromino.solver`).
+    boards with several holes the cuts into such rectangles, or into strips and
+    blocks (:func:`strip_decompose`); anything else comes from the exact search
+    (see :mod:`puzzlekit.tromino.solver`).
     The limits bound the searches, not the linear-time constructions; running
     out raises :class:`~puzzlekit.LimitReached`. Raises
     :class:`~puzzlekit.UnsolvableError` with the reason only when it is proved
