@@ -53,6 +53,7 @@ from puzzlekit.tromino.solver import (
     check_search_size,
     decide_free_cells,
     obstruction,
+    quick_tiling,
     tile_free_cells,
     tile_pockets,
 )
@@ -781,7 +782,7 @@ def _block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
     if len(inside) == 1:
         return (left, cols, inside, None) if one_hole_reason(rows, cols, inside[0]) is None \
             else None
-    leaf = tile_free_cells(rows, cols, inside, budget)
+    leaf = quick_tiling(rows, cols, inside, budget)
     return None if leaf is None else (left, cols, inside, leaf)
 
 

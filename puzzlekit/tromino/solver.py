@@ -61,6 +61,7 @@ __all__ = [
     "check_search_size",
     "connected_region",
     "obstruction",
+    "quick_tiling",
     "search_count",
     "search_tiling",
     "solve",
@@ -486,6 +487,37 @@ def search_tiling(
         (divmod(a, stride), divmod(b, stride), divmod(c, stride))
         for a, b, c in (tuple(bit_indices(mask)) for mask in masks)
     ]
+
+
+def quick_tiling(
+    height: int, width: int, blocked: Iterable[Cell], budget: Budget, *, what: str = "tile",
+) -> list[Triple] | None:
+    """A tiling of a small board minus *blocked* found by the bitboard search within
+    :data:`_PATIENCE` nodes a free cell (along the shorter side), or ``None``: none
+    exists, or none was found so soon. For pieces of a construction, where a
+    piece that does not fit at once is better cut another way.
+
+    >>> quick_tiling(2, 3, [(0, 0), (1, 0), (0, 1)], Budget())
+    [((0, 2), (1, 1), (1, 2))]
+    """
+    cells = set(blocked)
+    transposed = width > height
+    if transposed:
+        height, width = width, height
+        cells = {(col, row) for row, col in cells}
+    stride = width + 1
+    free = full_mask(height, width) & ~cells_mask(cells, height, width)
+    try:
+        masks = next(_Search(width, "L", budget, what).run(
+            free, None, patience=_PATIENCE * free.bit_count()), None)
+    except _Impatient:
+        return None
+    if masks is None:
+        return None
+    found = [tuple(divmod(index, stride) for index in bit_indices(mask)) for mask in masks]
+    if transposed:
+        found = [tuple(sorted((col, row) for row, col in triple)) for triple in found]
+    return found  # type: ignore[return-value]
 
 
 def decide_free_cells(
