@@ -9,6 +9,10 @@ peers' in their own child process with a CPU cap (``>`` when they hit it).
   (refused by every call before the cuts with a tromino laid across): the worst
   ``is_tileable`` and ``tile`` of 20 random boards per size, and how many were refused;
 * 30 random holes on 2048 x 2048 and 1024 x 1024;
+* many holes (99 to 1,000, from ``random_board``, tileable and not, and drawn
+  uniformly) on 201 x 201 .. 2048 x 2048, cut into strips and blocks: the mean and
+  worst ``is_tileable`` and ``tile``, how many were refused, and xcover on the first
+  board of a size (exact-cover's dense matrix does not fit);
 * untileable boards over 32,768 cells (a corner pocket walled off plus
   random holes, 182 x 182 .. 300 x 300), against the ``bench`` extra's
   xcover (numba dancing links), which proves "no tiling" by search
@@ -32,7 +36,7 @@ from typing import Any
 from tromino_tile import installed_peers  # the peers' adapters, shared with the exact workloads
 
 from puzzlekit.errors import ArgumentError, UnsolvableError
-from puzzlekit.tromino import Board, count_tilings, is_tileable, tile
+from puzzlekit.tromino import Board, count_tilings, is_tileable, random_board, tile
 
 DENSE_MATRIX_BYTES = 1 << 30
 """exact-cover takes a dense boolean matrix (about 4 options a cell, one column a cell):
@@ -147,6 +151,46 @@ def bench_many_holes(sizes: list[int], count: int, boards: int) -> None:
               f"{built / boards:>10.3f} s   {answers}")
 
 
+def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: float) -> None:
+    peers = {name: peer for name, peer in installed_peers().items() if name == "xcover"}
+    print(f"{'many holes':<34}{'is_tileable':>14}{'tile':>12}   (mean / worst of {boards}) "
+          f"refused  answers  " + "".join(f"{name} (first board)" for name in peers))
+    for n, count, kind in cases:
+        count -= (count - n * n) % 3  # the most holes leaving a multiple of 3
+        rng = random.Random(n + count)
+        decided: list[float] = []
+        built: list[float] = []
+        answers: dict[object, int] = {}
+        refused = 0
+        first = None
+        for seed in range(boards):
+            if kind == "uniform":
+                board = Board(n, n, spread(n, count, rng))
+            else:
+                board = random_board(n, holes=count, tileable=kind == "tileable", seed=seed)
+            first = first or board
+            try:
+                seconds, answer = cpu(lambda board=board: is_tileable(board))
+                decided.append(seconds)
+                seconds, _ = cpu(lambda board=board: _tile_or_none(board))
+                built.append(seconds)
+            except ArgumentError:
+                refused += 1
+                continue
+            answers[answer] = answers.get(answer, 0) + 1
+        assert first is not None
+        peer_cells = ""
+        for peer in peers.values():
+            found, seconds = capped_cpu(peer, first, cap)
+            ours = decided[0] if decided else float("nan")
+            peer_cells += (f"{'>' * (found is None)}{seconds:.2f} s "
+                           f"({'>' * (found is None)}{seconds / max(ours, 1e-6):,.0f}x ours)")
+        shown = lambda times: (f"{sum(times) / len(times):.3f}/{max(times):.3f}"  # noqa: E731
+                               if times else "-")
+        print(f"{f'{n}x{n}, {count} holes, {kind}':<34}{shown(decided):>14}{shown(built):>12}"
+              f"   {refused:>7}  {answers}  {peer_cells}")
+
+
 def bench_untileable(sizes: list[int], cap: float) -> None:
     rng = random.Random(7)
     peers = installed_peers()
@@ -196,6 +240,13 @@ def main(argv: list[str] | None = None) -> int:
     bench_by_the_sides([183, 300] if args.quick else [183, 300, 600, 1026, 2046],
                        3 if args.quick else 20)
     bench_many_holes([1024] if args.quick else [1024, 2048], 30, 2 if args.quick else 5)
+    bench_many_hole_boards(
+        [(201, 99, "tileable"), (300, 300, "uniform")] if args.quick else
+        [(201, 99, "tileable"), (300, 99, "tileable"), (300, 300, "tileable"),
+         (300, 300, "uniform"), (600, 300, "tileable"), (1024, 298, "tileable"),
+         (2048, 298, "tileable"), (2048, 298, "uniform"), (2048, 1000, "tileable"),
+         (2048, 1000, "uniform"), (300, 99, "untileable"), (2048, 298, "untileable")],
+        2 if args.quick else 10, 0.5 if args.quick else 10.0)
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
     print(f"total {time.process_time() - started:.1f} CPU-s (this process)")

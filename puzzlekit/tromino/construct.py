@@ -11,6 +11,10 @@
   Golomb 2004 for rectangles): strips six cells wide that avoid the hole are
   cut off (each is tiled by 2x3, 3x2 and 5x9 blocks) until a core of at most
   11 x 11 around the hole is left, which the exact search tiles.
+* Several holes on 1,000 cells or more: cuts into rectangles with at most one
+  hole (:func:`decompose`, up to 64 holes), else full-width strips cut into
+  blocks that the theorems or, when small, the search tile
+  (:func:`strip_decompose`, any number of holes).
 * Anything else: the exact search of :mod:`puzzlekit.tromino.solver` (regions,
   profile sweep, bitboard search).
 
@@ -30,9 +34,11 @@ False
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from itertools import pairwise
+from typing import TypeVar
 
 import attrs
 
@@ -44,8 +50,10 @@ from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
     Triple,
     as_trominoes,
+    check_search_size,
     decide_free_cells,
     obstruction,
+    quick_tiling,
     tile_free_cells,
     tile_pockets,
 )
@@ -63,6 +71,8 @@ __all__ = [
 DEFAULT_MAX_CELLS = 1 << 24
 """The largest board (in cells) :func:`tile` builds unless given ``max_cells=``."""
 
+_T = TypeVar("_T")
+_S = TypeVar("_S")
 _BYTES_PER_TROMINO = 100  # peak while building: the codes' ints, lists and templates
 _CORE = 11  # the strip decomposition leaves a core at most this wide
 
@@ -348,6 +358,7 @@ def is_tileable(
     built = _construct(board.height, board.width, board.holes, budget, None, "is_tileable",
                        build=False)
     if isinstance(built, Residue):
+        check_reach(board.height, board.width, built.blocked)
         return decide_free_cells(board.height, board.width, built.blocked, budget)
     return built is not None
 
@@ -574,6 +585,270 @@ def _cut(
     return None
 
 
+# -- strips and blocks: boards with many holes ----------------------------------------------
+
+_STRIP_HOLES = 30  # blocked cells a strip holds at most
+_BLOCK_LEAF = 300  # cells: a block with several blocked cells is searched up to this size
+_STRIP_STEPS = 2000  # blocks the strip decomposition looks at before giving up, and
+_STRIP_STEPS_PER_CELL = 8  # ... this many more a blocked cell (plans take about 2)
+_STRIP_STEPS_FIRST = 3  # ... or this many, in a first round each way
+_TRANSPOSE = (0, 2, 1, 3)  # a tromino's left-out block cell, rows and columns swapped
+
+Block = tuple[int, int, tuple[Cell, ...], "list[Triple] | None"]  # left, width, blocked, leaf
+Strip = tuple[int, list[Block], "int | None"]  # height, blocks, laid tromino code below
+
+
+def cut_candidates(lines: list[int], length: int) -> list[int]:
+    """Where a side of *length* may be cut (a cut at ``x`` splits off the lines before
+    ``x``) around the sorted blocked *lines*: both ends, and the six places on each
+    side of every blocked line, which meet every remainder mod 6 however far apart
+    the lines are.
+
+    >>> cut_candidates([10], 30)
+    [0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 30]
+    """
+    found = {0, length}
+    for line in lines:
+        found.update(range(max(1, line - 5), min(length, line + 7)))
+    return sorted(found)
+
+
+Cut = tuple[int, "tuple[int, int] | None"]  # a cut's line, and the tromino laid across it
+
+
+class _Strips:
+    """A plan cutting a board into full-width strips, and each strip into blocks, so
+    that every block has a multiple of 3 free cells and is tiled by a theorem (no
+    blocked cell, or one) or, when small, by the exact search. Where a strip's free
+    cells are not a multiple of 3, a tromino laid across the cut below it (its 2x2
+    block's column and left-out cell) gives it one or two cells more to be blocked
+    and the next strip the rest."""
+
+    def __init__(self, height: int, width: int, blocked: Iterable[Cell],
+                 budget: Budget, what: str) -> None:
+        self.height, self.width = height, width
+        self.budget, self.what = budget, what
+        self.cells = sorted(blocked)
+        self.rows = [row for row, _ in self.cells]
+        self.blocked = frozenset(self.cells)
+        self.steps = 0
+        self.limit = _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(self.cells)
+        self.exhausted = False  # every cut was tried: no plan of this kind
+        self.strips: dict[tuple[Cut, Cut], Strip | None] = {}  # kept between rounds
+        # Columns for trominoes laid across a cut: at both sides of the board and in
+        # the middle, where they rarely meet a hole.
+        self.spots = sorted({col for col in (0, width // 2 - 1, width - 2) if col >= 0})
+
+    def spend(self) -> None:
+        self.steps += 1
+        if self.budget.spend():
+            raise self.budget.limit_reached(self.what)
+        if self.steps > self.limit:
+            raise _GiveUp
+
+    def laid_cells(self, cut: Cut) -> list[Cell]:
+        """The cells of the tromino laid across *cut* (none for a straight cut)."""
+        line, laid = cut
+        if laid is None:
+            return []
+        col, orientation = laid
+        return [(line + dr - 1, col + dc) for dr, dc in BLOCK_CELLS[orientation]]
+
+    def plan(self) -> list[Strip] | None:
+        """The strips from the top down (a search over the cuts, each tried once), or
+        ``None`` when none fits: straight cuts first, laid trominoes where needed."""
+        height, width = self.height, self.width
+        candidates = cut_candidates(sorted(set(self.rows)), height)
+        strips = self.strips
+
+        def strip(upper: Cut, lower: Cut) -> Strip | None:
+            if (upper, lower) not in strips:
+                top, bottom = upper[0], lower[0]
+                inside = self.cells[bisect_left(self.rows, top):bisect_left(self.rows, bottom)]
+                inside += [cell for cell in self.laid_cells(upper) if cell[0] >= top]
+                inside += [cell for cell in self.laid_cells(lower) if cell[0] < bottom]
+                blocks = self.blocks(bottom - top, [(row - top, col) for row, col in inside])
+                strips[upper, lower] = None if blocks is None else (
+                    bottom - top, blocks, self.laid_code(lower))
+            return strips[upper, lower]
+
+        def options(upper: Cut) -> list[Cut]:
+            top = upper[0]
+            start = bisect_left(self.rows, top)
+            extra = sum(cell[0] >= top for cell in self.laid_cells(upper))
+            holed: list[Cut] = []
+            clear: list[Cut] = []
+            laid: list[Cut] = []
+            for bottom in candidates[bisect_right(candidates, top + 1):]:
+                count = bisect_left(self.rows, bottom) - start
+                if count > _STRIP_HOLES:
+                    break
+                short = ((bottom - top) * width - count - extra) % 3
+                if not short:
+                    if count or extra:
+                        holed.append((bottom, None))
+                    elif rectangle_tileable(bottom - top, width):
+                        clear.append((bottom, None))
+                elif bottom < height:
+                    # Left-out cells 2 and 3 leave two cells above the cut, 0 and 1 one.
+                    for col in self.spots:
+                        for orientation in ((0, 1) if short == 1 else (2, 3)):
+                            cut = (bottom, (col, orientation))
+                            if not self.blocked.intersection(self.laid_cells(cut)):
+                                laid.append(cut)
+            # A strip with blocked cells, fewest first, else the tallest clear strip,
+            # else one with a tromino laid across the cut below it.
+            return holed + clear[::-1] + laid
+
+        first: Cut = (0, None)
+        last: Cut = (height, None)
+        return self.walk(first, last, options, strip)
+
+    def laid_code(self, cut: Cut) -> int | None:
+        line, laid = cut
+        if laid is None:
+            return None
+        col, orientation = laid
+        return (((line - 1) * self.width + col) << 2) | orientation
+
+    def blocks(self, rows: int, cells: list[Cell]) -> list[Block] | None:
+        """The blocks of a strip *rows* high with blocked *cells* (relative to it)."""
+        width = self.width
+        cells = sorted(cells, key=lambda cell: cell[1])
+        cols = [col for _, col in cells]
+        candidates = cut_candidates(sorted(set(cols)), width)
+        found: dict[tuple[int, int], Block | None] = {}
+
+        def block(left: int, right: int) -> Block | None:
+            if (left, right) not in found:
+                self.spend()
+                inside = tuple((row, col - left) for row, col in
+                               cells[bisect_left(cols, left):bisect_left(cols, right)])
+                found[left, right] = _block_of(left, rows, right - left, inside, self.budget)
+            return found[left, right]
+
+        def options(left: int) -> list[int]:
+            start = bisect_left(cols, left)
+            single: list[int] = []
+            clear: list[int] = []
+            several: list[int] = []
+            for right in candidates[bisect_right(candidates, left + 1):]:
+                count = bisect_left(cols, right) - start
+                if count > 1 and rows * (right - left) > _BLOCK_LEAF:
+                    break
+                if (rows * (right - left) - count) % 3:
+                    continue
+                (clear, single, several)[min(count, 2)].append(right)
+            # One blocked cell (narrowest first), else the widest clear block, else a
+            # small block with several, for the search.
+            return single + clear[::-1] + several
+
+        return self.walk(0, width, options, block)
+
+    def walk(self, first: _S, last: _S, options: Callable[[_S], list[_S]],
+             part: Callable[[_S, _S], _T | None]) -> list[_T] | None:
+        """Parts from cut *first* to cut *last*, each from *part* between two cuts
+        (``None`` when it does not fit), by depth-first search over the cuts."""
+        dead: set[_S] = set()
+        stack: list[tuple[_S, Iterator[_S]]] = [(first, iter(options(first)))]
+        found: list[_T] = []
+        while stack:
+            start, ends = stack[-1]
+            if start == last:
+                return found
+            for end in ends:
+                if end in dead:
+                    continue
+                piece = part(start, end)
+                if piece is not None:
+                    found.append(piece)
+                    stack.append((end, iter(options(end))))
+                    break
+            else:
+                stack.pop()
+                dead.add(start)
+                if found:
+                    found.pop()
+        return None
+
+
+def _block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
+             budget: Budget) -> Block | None:
+    """The block *cols* wide at *left* of a strip *rows* high, with blocked cells
+    *inside* (relative to it, free cells a multiple of 3), when it can be tiled: by
+    the theorems with no blocked cell or one, else by the exact search."""
+    if not inside:
+        return (left, cols, inside, None) if rectangle_tileable(rows, cols) else None
+    if len(inside) == 1:
+        return (left, cols, inside, None) if one_hole_reason(rows, cols, inside[0]) is None \
+            else None
+    leaf = quick_tiling(rows, cols, inside, budget)
+    return None if leaf is None else (left, cols, inside, leaf)
+
+
+def _strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
+    """The codes (stride *width*) of the tiling a strip plan describes."""
+    codes: list[int] = []
+    top = 0
+    for rows, blocks, laid in strips:
+        if laid is not None:
+            codes.append(laid)
+        for left, cols, inside, leaf in blocks:
+            if leaf is not None:
+                codes += codes_of(leaf, width, top, left)
+            elif not inside:
+                fill_rectangle(codes, width, top, left, rows, cols)
+            else:
+                for code in one_hole_codes(rows, cols, inside[0], budget):
+                    row, col = divmod(code >> 2, cols)
+                    codes.append((((row + top) * width + col + left) << 2) | (code & 3))
+        top += rows
+    return codes
+
+
+def strip_decompose(
+    height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
+    what: str = "tile", build: bool = True,
+) -> list[int] | None:
+    """A tiling (codes at stride *width*) built by cutting the board into full-width
+    strips and each strip into blocks, every block with a multiple of 3 free cells
+    and tiled by the theorems (no blocked cell, or one) or, when it is small, by the
+    exact search; then the same with rows and columns swapped. ``None`` when neither
+    finds such a cut (which proves nothing). The cuts are looked for near the
+    blocked lines only, so the work grows with the number of blocked cells, not with
+    the board. With ``build=False`` it only decides: ``[]`` when the cuts are found.
+
+    >>> holes = frozenset({(1, 1), (1, 7), (5, 4), (8, 2), (8, 9), (11, 6)})
+    >>> codes = strip_decompose(12, 12, holes, Budget())
+    >>> Tiling(Board(12, 12, holes), tuple(codes)).is_valid()
+    True
+    """
+    blocked = list(blocked)
+    planners = [_Strips(height, width, blocked, budget, what),
+                _Strips(width, height, [(c, r) for r, c in blocked], budget, what)]
+    # Both ways with a few blocks a blocked cell first (most plans need about 2), then
+    # both with more; a planner keeps the strips it has tiled from one round to the next.
+    for share in (_STRIP_STEPS_FIRST, _STRIP_STEPS_PER_CELL):
+        for transposed, planner in enumerate(planners):
+            if planner.exhausted:
+                continue
+            planner.limit = _STRIP_STEPS + share * len(blocked)
+            try:
+                strips = planner.plan()
+            except _GiveUp:
+                continue
+            if strips is None:
+                planner.exhausted = True
+                continue
+            if not build:
+                return []
+            codes = _strip_codes(strips, planner.width, budget)
+            if transposed:  # code stride *height* on the swapped board
+                codes = [((anchor % height * width + anchor // height) << 2)
+                         | _TRANSPOSE[code & 3] for code in codes for anchor in (code >> 2,)]
+            return codes
+    return None
+
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
 
@@ -628,9 +903,32 @@ def _construct(
             return codes
     if cells >= _DECOMPOSE_FROM:
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
+        if decomposed is None:
+            decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
         if decomposed is not None:
             return codes + decomposed
     return Residue(codes, rest)
+
+
+def check_reach(height: int, width: int, blocked: frozenset[Cell]) -> None:
+    """Refuse a board the constructions left whole that the exact search cannot take,
+    saying why (:func:`~puzzlekit.tromino.solver.check_search_size`).
+
+    >>> check_reach(300, 300, frozenset((r, c) for r in range(40) for c in range(40) if r % 2))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: a 300x300 board with 800 blocked cells: no cut into \
+strips and blocks that the theorems or the search tile was found, and the board is too \
+large for the exact search (at most 32,768 cells, or 16 across for the sweep)
+    """
+    try:
+        check_search_size(height, width)
+    except ArgumentError as error:
+        raise ArgumentError(
+            f"a {width}x{height} board with {len(blocked):,} blocked cells: no cut into "
+            "strips and blocks that the theorems or the search tile was found, and the board "
+            f"is {str(error).split(' is ', 1)[1]}"
+        ) from None
 
 
 def codes_of(found: list[Triple], width: int, top: int = 0, left: int = 0) -> list[int]:
@@ -663,6 +961,7 @@ def tiling_codes(
     built = _construct(height, width, blocked, budget, rng, what)
     if not isinstance(built, Residue):
         return built
+    check_reach(height, width, built.blocked)
     found = tile_free_cells(height, width, built.blocked, budget, rng, what=what)
     if found is None:
         return None
@@ -730,7 +1029,9 @@ def tile(
     preorder (linear time, about 0.1 s for 1024 x 1024); other rectangles with at
     most one hole the strip construction of Chu and Johnsonbaugh (squares) and
     Ash and Golomb (rectangles) around a searched core of at most 11 x 11;
-    anything else comes from the exact search (see :mod:`puzzlekit.tromino.solver`).
+    boards with several holes the cuts into such rectangles, or into strips and
+    blocks (:func:`strip_decompose`); anything else comes from the exact search
+    (see :mod:`puzzlekit.tromino.solver`).
     The limits bound the searches, not the linear-time constructions; running
     out raises :class:`~puzzlekit.LimitReached`. Raises
     :class:`~puzzlekit.UnsolvableError` with the reason only when it is proved

@@ -1,13 +1,12 @@
 """The free regions of a board of any size, found from its blocked cells alone.
 
 Rows holding a blocked cell stay single lines and each run of rows between
-them becomes one *band*; the same for columns. Every cell of this compressed
-grid is then a rectangle of the board that is wholly free, or one blocked
-cell, and compressed cells side by side share a whole edge: the connected
-regions of the compressed grid are those of the board, each region's size
-the sum of its rectangles' areas. The work grows with the square of the
-number of blocked cells, not with the board: a 2048 x 2048 board with 30
-holes is a grid of at most 61 x 61.
+them becomes one *band*. A band between blocked rows is one free rectangle
+across the board; a blocked row is split by its blocked cells into free
+runs. Runs of neighbouring bands that share a column are joined (union-find),
+and a region's size is the sum of its runs' areas. The work grows with the
+number of blocked cells (sorting them), not with the board: a 2048 x 2048
+board with 1,000 holes has at most 2,001 bands and 3,001 runs.
 
 A cell no L-tromino fits around lies next to a blocked cell (or the board
 is one cell wide), so :func:`stranded_cell` looks only there.
@@ -27,18 +26,14 @@ import attrs
 
 from puzzlekit.grid import Cell
 
-__all__ = ["COMPRESSED_MAX_CELLS", "Region", "free_regions", "stranded_cell"]
-
-COMPRESSED_MAX_CELLS = 1 << 18
-"""The largest compressed grid :func:`free_regions` builds (about 250 blocked cells
-spread over distinct rows and columns); beyond it, it answers ``None``."""
+__all__ = ["Region", "free_regions", "stranded_cell"]
 
 Rectangle = tuple[int, int, int, int]  # top, left, height, width
 
 
 @attrs.frozen
 class Region:
-    """A connected region of free cells, as rectangles of the compressed grid.
+    """A connected region of free cells, as free rectangles (runs of bands).
 
     >>> Region(6, ((0, 0, 2, 3),)).first
     (0, 0)
@@ -72,64 +67,71 @@ class Region:
                     yield row, col
 
 
-def _bands(length: int, lines: list[int]) -> list[tuple[int, int]]:
-    """``(start, size)`` of each band of a side of *length*: every line of *lines*
-    (sorted, distinct) alone, and each run of lines between them as one band."""
-    bands = []
-    at = 0
-    for line in lines:
-        if line > at:
-            bands.append((at, line - at))
-        bands.append((line, 1))
-        at = line + 1
-    if at < length:
-        bands.append((at, length - at))
-    return bands
-
-
-def free_regions(height: int, width: int, blocked: Collection[Cell]) -> list[Region] | None:
+def free_regions(height: int, width: int, blocked: Collection[Cell]) -> list[Region]:
     """The connected regions of the free cells of a ``height x width`` board minus
-    *blocked* (all on the board), in reading order of their first cells; ``None``
-    when the compressed grid would exceed :data:`COMPRESSED_MAX_CELLS` cells.
+    *blocked* (all on the board), in reading order of their first cells.
 
     >>> [region.cells for region in free_regions(3, 3, {(0, 1), (1, 0), (2, 2)})]
     [1, 5]
     """
-    rows = _bands(height, sorted({row for row, _ in blocked}))
-    cols = _bands(width, sorted({col for _, col in blocked}))
-    across = len(cols)
-    if len(rows) * across > COMPRESSED_MAX_CELLS:
-        return None
-    row_of = {start: index for index, (start, size) in enumerate(rows) if size == 1}
-    col_of = {start: index for index, (start, size) in enumerate(cols) if size == 1}
-    seen = bytearray(len(rows) * across)
-    for row, col in blocked:  # every blocked line is a band of its own
-        seen[row_of[row] * across + col_of[col]] = 1
-    regions = []
-    for start in range(len(seen)):
-        if seen[start]:
-            continue
-        seen[start] = 1
-        stack, members = [start], []
-        while stack:
-            index = stack.pop()
-            members.append(index)
-            band_row, band_col = divmod(index, across)
-            for near, inside in ((index - across, band_row > 0),
-                                 (index + across, band_row + 1 < len(rows)),
-                                 (index - 1, band_col > 0),
-                                 (index + 1, band_col + 1 < across)):
-                if inside and not seen[near]:
-                    seen[near] = 1
-                    stack.append(near)
-        members.sort()
-        rectangles = tuple(
-            (rows[index // across][0], cols[index % across][0],
-             rows[index // across][1], cols[index % across][1])
-            for index in members
-        )
-        regions.append(Region(sum(h * w for _, _, h, w in rectangles), rectangles))
-    return regions
+    by_row: dict[int, list[int]] = {}
+    for row, col in blocked:
+        by_row.setdefault(row, []).append(col)
+    # Each band's runs: (left, right) column ranges, a band a blocked row or the rows
+    # between two of them.
+    bands: list[tuple[int, int]] = []
+    runs: list[list[tuple[int, int]]] = []
+    at = 0
+    for row in [*sorted(by_row), height]:
+        if row > at:
+            bands.append((at, row - at))
+            runs.append([(0, width)])
+        if row == height:
+            break
+        free, left = [], 0
+        for col in sorted(by_row[row]):
+            if col > left:
+                free.append((left, col))
+            left = col + 1
+        if left < width:
+            free.append((left, width))
+        bands.append((row, 1))
+        runs.append(free)
+        at = row + 1
+    # Union-find over the runs; runs of neighbouring bands sharing a column are joined.
+    first_run = [0]
+    for band in runs:
+        first_run.append(first_run[-1] + len(band))
+    parent = list(range(first_run[-1]))
+
+    def root(run: int) -> int:
+        while parent[run] != run:
+            parent[run] = parent[parent[run]]
+            run = parent[run]
+        return run
+
+    for index in range(1, len(runs)):
+        above, below = runs[index - 1], runs[index]
+        i = j = 0
+        while i < len(above) and j < len(below):
+            if above[i][0] < below[j][1] and below[j][0] < above[i][1]:
+                a, b = root(first_run[index - 1] + i), root(first_run[index] + j)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+            if above[i][1] <= below[j][1]:
+                i += 1
+            else:
+                j += 1
+    members: dict[int, list[tuple[int, int, int, int]]] = {}
+    for index, band in enumerate(runs):
+        top, rows = bands[index]
+        for offset, (left, right) in enumerate(band):
+            members.setdefault(root(first_run[index] + offset), []).append(
+                (top, left, rows, right - left))
+    # A region's first run is its first in reading order, and the regions come in the
+    # order of their first runs (the roots are the smallest run numbers).
+    return [Region(sum(h * w for _, _, h, w in rectangles), tuple(rectangles))
+            for _, rectangles in sorted(members.items())]
 
 
 def stranded_cell(height: int, width: int, blocked: Collection[Cell]) -> Cell | None:

@@ -54,7 +54,6 @@ from puzzlekit.tromino.count import (
 from puzzlekit.tromino.regions import free_regions, stranded_cell
 
 __all__ = [
-    "OBSTRUCTION_MAX_CELLS",
     "POCKET_CELLS",
     "SEARCH_MAX_CELLS",
     "SWEEP_WIDTH",
@@ -62,6 +61,7 @@ __all__ = [
     "check_search_size",
     "connected_region",
     "obstruction",
+    "quick_tiling",
     "search_count",
     "search_tiling",
     "solve",
@@ -218,9 +218,8 @@ def obstruction(height: int, width: int, blocked: Iterable[Cell]) -> str | None:
     """What shows at a glance that the board minus *blocked* has no tiling: a free cell
     no L-tromino fits around, or a connected region of free cells whose count is
     not a multiple of 3; ``None`` when there is neither (which proves nothing).
-    At any size: the regions come from the compressed grid of the blocked cells
-    (:mod:`puzzlekit.tromino.regions`); with too many blocked cells for it, from
-    bitboards on boards of up to :data:`OBSTRUCTION_MAX_CELLS` cells.
+    At any size and with any number of blocked cells: the regions come from runs of
+    free cells between the blocked cells (:mod:`puzzlekit.tromino.regions`).
 
     >>> obstruction(3, 3, [(0, 1), (1, 0), (2, 2)])
     'the free cells joined to row 0, column 0 are walled off by holes and number 1, not a \
@@ -231,16 +230,7 @@ multiple of 3'
     'the free cells joined to row 3999, column 3'
     """
     blocked = frozenset(blocked)
-    regions = free_regions(height, width, blocked)
-    if regions is not None:
-        sizes = [(region.cells, region.first) for region in regions]
-    elif height * width <= OBSTRUCTION_MAX_CELLS:
-        stride = width + 1
-        free = full_mask(height, width) & ~cells_mask(blocked, height, width)
-        sizes = [(region.bit_count(), divmod((region & -region).bit_length() - 1, stride))
-                 for region in _regions(free, stride)]
-    else:
-        sizes = []
+    sizes = [(region.cells, region.first) for region in free_regions(height, width, blocked)]
     for size, first in sorted(sizes):
         if size % 3:
             return (f"the free cells joined to {where(*first)} are walled off by holes and "
@@ -249,11 +239,6 @@ multiple of 3'
     if stranded is not None:
         return f"{where(*stranded)} is free but no L-tromino fits around it"
     return None
-
-
-OBSTRUCTION_MAX_CELLS = 1 << 18
-"""The largest board on which :func:`obstruction` finds regions by bitboards, when the
-blocked cells are too many for the compressed grid."""
 
 
 _BAND_HEIGHTS = (6, 4, 5, 7, 3, 2)
@@ -389,8 +374,8 @@ def tile_pockets(
     """Tile each small region (a *pocket*: at most :data:`POCKET_CELLS` cells, in a box
     the search takes) of a board with several regions, at any size: the trominoes
     and the cells they cover, or ``None`` when some pocket has no tiling (a proof
-    for the whole board). The regions come from the compressed grid of *blocked*;
-    with too many blocked cells for it, or one region, there is nothing to split.
+    for the whole board). The regions come from the runs between the cells of
+    *blocked*; with one region there is nothing to split.
 
     >>> found, filled = tile_pockets(5000, 5000, frozenset({(0, 2), (1, 1), (2, 0)}), Budget())
     >>> found, sorted(filled)
@@ -398,7 +383,7 @@ def tile_pockets(
     >>> tile_pockets(5000, 5000, frozenset({(0, 3), (1, 0), (1, 1), (1, 2)}), Budget())
     """
     regions = free_regions(height, width, blocked)
-    if regions is None or len(regions) == 1:
+    if len(regions) == 1:
         return [], frozenset()
     found: list[Triple] = []
     filled: list[Cell] = []
@@ -502,6 +487,37 @@ def search_tiling(
         (divmod(a, stride), divmod(b, stride), divmod(c, stride))
         for a, b, c in (tuple(bit_indices(mask)) for mask in masks)
     ]
+
+
+def quick_tiling(
+    height: int, width: int, blocked: Iterable[Cell], budget: Budget, *, what: str = "tile",
+) -> list[Triple] | None:
+    """A tiling of a small board minus *blocked* found by the bitboard search within
+    :data:`_PATIENCE` nodes a free cell (along the shorter side), or ``None``: none
+    exists, or none was found so soon. For pieces of a construction, where a
+    piece that does not fit at once is better cut another way.
+
+    >>> quick_tiling(2, 3, [(0, 0), (1, 0), (0, 1)], Budget())
+    [((0, 2), (1, 1), (1, 2))]
+    """
+    cells = set(blocked)
+    transposed = width > height
+    if transposed:
+        height, width = width, height
+        cells = {(col, row) for row, col in cells}
+    stride = width + 1
+    free = full_mask(height, width) & ~cells_mask(cells, height, width)
+    try:
+        masks = next(_Search(width, "L", budget, what).run(
+            free, None, patience=_PATIENCE * free.bit_count()), None)
+    except _Impatient:
+        return None
+    if masks is None:
+        return None
+    found = [tuple(divmod(index, stride) for index in bit_indices(mask)) for mask in masks]
+    if transposed:
+        found = [tuple(sorted((col, row) for row, col in triple)) for triple in found]
+    return found  # type: ignore[return-value]
 
 
 def decide_free_cells(
