@@ -152,6 +152,16 @@ class LinkpathAdapter(Adapter):
         return self._touching[cell]
 
     def play(self, state: Any, move: Any) -> tuple[Any, float]:
+        """The board after *move* and the reward, as :meth:`puzzlekit.gym.Adapter.play`
+        gives them; the board and the move are kept, so that :meth:`arrays` can derive
+        the next observation and mask from the last ones.
+
+        >>> adapter = LinkpathAdapter("4x1 kinds=2")
+        >>> board = adapter.random_start(0)
+        >>> after, reward = adapter.play(board, next(iter(board.legal_moves())))
+        >>> str(after), reward
+        ('.22.', 0.0)
+        """
         after, reward = super().play(state, move)
         self._played = (state, move, after)
         return after, reward

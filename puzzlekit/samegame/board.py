@@ -557,11 +557,11 @@ class Board(Displayed):
     """The number of rows."""
     rules: Rules = STANDARD
     """The rules of play and scoring."""
-    _packed: tuple[Layout, int] | None = attrs.field(
+    _packed: tuple[Any, int] | None = attrs.field(
         default=None, kw_only=True, alias="_packed", eq=False, repr=False
     )
-    # The layout and the packed board of this position, once computed; play() hands the
-    # next board its own.
+    # The layout (a core.Layout; Any for autodoc, as below) and the packed board of this
+    # position, once computed; play() hands the next board its own.
     _groups: Any = attrs.field(default=None, init=False, eq=False, repr=False)
     # The playable groups of the packed board once listed (a core.Listing), or before that
     # what the move that made this board changed since its parent's listing (a core.Change,

@@ -61,9 +61,11 @@ from puzzlekit.tromino.tiling import Tiling, tromino_of
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
+    "decompose",
     "hint",
     "is_tileable",
     "rectangle_tileable",
+    "strip_decompose",
     "tile",
     "untileable_reason",
 ]

@@ -238,7 +238,7 @@ class TrominoEnv(PuzzleEnv):
 
     Starts are drawn as ``puzzlekit.tromino.random_state(seed, params)`` draws
     them (boards that can be tiled, from the same distribution; see
-    :meth:`TrominoAdapter.random_start`), or are levels of *grade*, or come from
+    ``TrominoAdapter.random_start``), or are levels of *grade*, or come from
     *generator* (``seed -> Board``) when given.
 
     >>> env = TrominoEnv()

@@ -493,7 +493,7 @@ def quick_tiling(
     height: int, width: int, blocked: Iterable[Cell], budget: Budget, *, what: str = "tile",
 ) -> list[Triple] | None:
     """A tiling of a small board minus *blocked* found by the bitboard search within
-    :data:`_PATIENCE` nodes a free cell (along the shorter side), or ``None``: none
+    four nodes a free cell (along the shorter side), or ``None``: none
     exists, or none was found so soon. For pieces of a construction, where a
     piece that does not fit at once is better cut another way.
 
