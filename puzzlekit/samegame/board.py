@@ -37,7 +37,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, groupby
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
@@ -329,12 +328,16 @@ class _MovesByKey(dict[int, Move]):
         return move
 
 
+_LISTED_CELLS = 4096  # boards up to this many cells make all their moves at once, in a list
+
+
 @lru_cache(maxsize=64)
-def _moves_by_key(width: int) -> _MovesByKey:
-    return _MovesByKey(width)
-
-
-_key = itemgetter(0)  # the key of a listing entry
+def _moves_by_key(width: int, height: int) -> list[Move] | _MovesByKey:
+    """The moves of a board *width* x *height* by listing key: on a small board a list (its
+    items are read several times faster than a dict's), else made when first asked for."""
+    if width * height > _LISTED_CELLS:
+        return _MovesByKey(width)
+    return [_trusted_move(*divmod(key, width)) for key in range(width * height)]
 
 
 def _move_cell(move: object) -> Cell:
@@ -808,14 +811,15 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
 
     def _canonical_moves(self) -> Iterable[Move]:
         groups, packed = self._groups, self._packed
-        if type(groups) is list and packed is not None:  # listed already
-            return list(map(_moves_by_key(packed[0].width).__getitem__, map(_key, groups)))
-        packed = self.packed
+        if packed is None:
+            packed = self.packed
         if packed is not None:
             layout, bits = packed
-            groups = layout.listing(bits, self.rules.min_group, groups)
-            object.__setattr__(self, "_groups", groups)
-            return list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups)))
+            if type(groups) is not list:  # not listed yet
+                groups = layout.listing(bits, self.rules.min_group, groups)
+                object.__setattr__(self, "_groups", groups)
+            moves = _moves_by_key(layout.width, layout.height)
+            return [moves[entry[0]] for entry in groups]
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}

@@ -460,30 +460,46 @@ class Layout:
         >>> [entry[0] for entry in layout.listing(later, after=layout.change(bits, group, listed))]
         [0]
         """
-        seeds = bits if min_group <= 1 else self.playable(bits)
+        stride = self.stride
+        seeds = bits if min_group <= 1 else (
+            bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
+        )
         found: Listing
-        entry = self.entry
+        new: list[int] = []  # the groups flooded here, whose entries are made at the end
+        if self._top > _PLANE_FLOOD_BITS:
+            flood = self.flood
+        else:  # the flood inlined: a small board's listing is a few short floods
+            def flood(bits: int, group: int) -> int:
+                group &= bits
+                while True:
+                    grown = bits & (
+                        group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
+                    )
+                    if grown == group:
+                        return group
+                    group = grown
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
             zone, listed, changed = after.zone, after.listing, after.changed
             found = [kept for kept in listed if not kept[1] & zone]
             seeds &= after.region
-            again = () if len(found) == len(listed) else [
-                old for old in listed if old[1] & zone and not old[1] & changed
-            ]
-            for old in again:
-                group = old[1]
-                if group & seeds:  # not yet part of a group flooded here
-                    # No block of it changed, but a neighbour may have joined it: flood on
-                    # from the whole group (often it has not, and keeps its entry).
-                    grown = self.flood(bits, group)
-                    seeds &= ~grown
-                    found.append(old if grown == group else entry(grown))
+            if len(found) != len(listed):
+                for old in listed:
+                    group = old[1]
+                    if group & zone and group & seeds and not group & changed:
+                        # No block of it changed, but a neighbour may have joined it: flood
+                        # on from the whole group (often it has not, and keeps its entry).
+                        grown = flood(bits, group)
+                        seeds &= ~grown
+                        if grown == group:
+                            found.append(old)
+                        else:
+                            new.append(grown)
         else:  # by columns: the group's, and one either side
             low, high, emptied = after.first - 1, after.last + 1, after.emptied
             if emptied:
-                shift = emptied * self.stride
+                shift = emptied * stride
                 found = [kept for kept in after.listing if kept[3] < low]
                 found += [
                     (key - emptied, group >> shift, first - emptied, last - emptied)
@@ -493,12 +509,13 @@ class Layout:
             else:  # nothing moved sideways: the kept groups are as they were, in order
                 found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
             seeds &= after.region
-        flood = self.flood
         while seeds:
             group = flood(bits, seeds & -seeds)
             seeds &= ~group
             if min_group <= 2 or group.bit_count() >= min_group:
-                found.append(entry(group))
+                new.append(group)
+        if new:
+            found += self.entries(new)
         found.sort()
         return found
 
@@ -513,18 +530,35 @@ class Layout:
         >>> divmod(key, 3), first, last
         ((0, 1), 0, 1)
         """
-        plane_bits, stride = self.plane_bits, self.stride
-        local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
-        local >>= first * stride
-        folded = local
-        for shift in self._folds[last - first + 1]:  # its columns or-ed onto the first
-            folded |= folded >> shift
-        top = (folded & self.column_mask).bit_length()
-        row = local & (self._row[top - 1] if self._tables else self._in_every_column(1, top - 1))
-        col = first + ((row & -row).bit_length() - 1) // stride
-        return (self.height - top) * self.width + col, group, first, last
+        return self.entries((group,))[0]
+
+    def entries(self, groups: Iterable[int]) -> Listing:
+        """:meth:`entry` of each of *groups*, in one call (a listing makes several).
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0,), (0, 0), (1,)))
+        >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
+        [(0, 1), (1, 2)]
+        """
+        plane_bits, stride, column_mask, folds = (
+            self.plane_bits, self.stride, self.column_mask, self._folds
+        )
+        rows = self._row if self._tables else None
+        width, height = self.width, self.height
+        made = []
+        for group in groups:
+            local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
+            local >>= first * stride
+            folded = local
+            for shift in folds[last - first + 1]:  # its columns or-ed onto the first
+                folded |= folded >> shift
+            top = (folded & column_mask).bit_length()
+            row = local & (rows[top - 1] if rows else self._in_every_column(1, top - 1))
+            col = first + ((row & -row).bit_length() - 1) // stride
+            made.append(((height - top) * width + col, group, first, last))
+        return made
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
