@@ -582,10 +582,11 @@ class Board(Displayed):
         checked again). Its columns are decoded when first read (``__getattr__``): a line
         of play through ``legal_moves`` and ``play`` never needs them."""
         board = object.__new__(cls)
-        object.__setattr__(board, "height", layout.height)
-        object.__setattr__(board, "rules", rules)
-        object.__setattr__(board, "_packed", (layout, bits))
-        object.__setattr__(board, "_groups", change)
+        # The slots' own setters: what object.__setattr__ reaches, without looking them up.
+        _set_height(board, layout.height)
+        _set_rules(board, rules)
+        _set_packed(board, (layout, bits))
+        _set_groups(board, change)
         return board
 
     if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
@@ -1024,6 +1025,11 @@ a move removes a group of 2 or more
         from puzzlekit.samegame.render import board_svg  # here: render imports this module
 
         return board_svg(self, cell_size=cell_size, highlight=highlight)
+
+
+_set_height, _set_rules, _set_packed, _set_groups = (
+    Board.__dict__[name].__set__ for name in ("height", "rules", "_packed", "_groups")
+)
 
 
 def settle(

@@ -121,6 +121,7 @@ class Layout:
         "_every_plane",
         "_folds",
         "_guards",
+        "_keys",
         "_left",
         "_right",
         "_row",
@@ -189,8 +190,14 @@ class Layout:
         self._left: list[int] = []
         self._right: list[int] = []
         self._row: list[int] = []
+        self._keys: list[int] = []
         if self._tables:
             self._row = [self._in_every_column(1, r) for r in range(height)]
+            # The listing key (``row * width + col``) of each bit of plane 0, by its bit length.
+            self._keys = [0] + [
+                (height - 1 - index % self.stride) * width + index // self.stride
+                for index in range(self.plane_bits)
+            ]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -466,9 +473,9 @@ class Layout:
         )
         found: Listing
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
-        if self._top > _PLANE_FLOOD_BITS:
-            flood = self.flood
-        else:  # the flood inlined: a small board's listing is a few short floods
+        flood: Callable[[int, int], int] = self.flood
+        if self._top <= _PLANE_FLOOD_BITS:  # the flood inlined: a listing is a few short floods
+
             def flood(bits: int, group: int) -> int:
                 group &= bits
                 while True:
@@ -484,18 +491,20 @@ class Layout:
             zone, listed, changed = after.zone, after.listing, after.changed
             found = [kept for kept in listed if not kept[1] & zone]
             seeds &= after.region
-            if len(found) != len(listed):
-                for old in listed:
-                    group = old[1]
-                    if group & zone and group & seeds and not group & changed:
-                        # No block of it changed, but a neighbour may have joined it: flood
-                        # on from the whole group (often it has not, and keeps its entry).
-                        grown = flood(bits, group)
-                        seeds &= ~grown
-                        if grown == group:
-                            found.append(old)
-                        else:
-                            new.append(grown)
+            again = () if len(found) == len(listed) else [
+                old for old in listed if old[1] & zone and not old[1] & changed
+            ]
+            for old in again:
+                group = old[1]
+                if group & seeds:  # not yet part of a group flooded here
+                    # No block of it changed, but a neighbour may have joined it: flood on
+                    # from the whole group (often it has not, and keeps its entry).
+                    grown = flood(bits, group)
+                    seeds &= ~grown
+                    if grown == group:
+                        found.append(old)
+                    else:
+                        new.append(grown)
         else:  # by columns: the group's, and one either side
             low, high, emptied = after.first - 1, after.last + 1, after.emptied
             if emptied:
@@ -543,20 +552,23 @@ class Layout:
         plane_bits, stride, column_mask, folds = (
             self.plane_bits, self.stride, self.column_mask, self._folds
         )
-        rows = self._row if self._tables else None
+        rows, keys = self._row, self._keys
         width, height = self.width, self.height
         made = []
         for group in groups:
             local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
             first = ((local & -local).bit_length() - 1) // stride
             last = (local.bit_length() - 1) // stride
-            local >>= first * stride
-            folded = local
+            folded = local >> first * stride
             for shift in folds[last - first + 1]:  # its columns or-ed onto the first
                 folded |= folded >> shift
             top = (folded & column_mask).bit_length()
-            row = local & (rows[top - 1] if rows else self._in_every_column(1, top - 1))
-            col = first + ((row & -row).bit_length() - 1) // stride
+            if keys:
+                row = local & rows[top - 1]
+                made.append((keys[(row & -row).bit_length()], group, first, last))
+                continue
+            row = local & self._in_every_column(1, top - 1)
+            col = ((row & -row).bit_length() - 1) // stride
             made.append(((height - top) * width + col, group, first, last))
         return made
 
