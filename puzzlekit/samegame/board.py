@@ -37,7 +37,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, groupby
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
@@ -329,12 +328,16 @@ class _MovesByKey(dict[int, Move]):
         return move
 
 
+_LISTED_CELLS = 4096  # boards up to this many cells make all their moves at once, in a list
+
+
 @lru_cache(maxsize=64)
-def _moves_by_key(width: int) -> _MovesByKey:
-    return _MovesByKey(width)
-
-
-_key = itemgetter(0)  # the key of a listing entry
+def _moves_by_key(width: int, height: int) -> list[Move] | _MovesByKey:
+    """The moves of a board *width* x *height* by listing key: on a small board a list (its
+    items are read several times faster than a dict's), else made when first asked for."""
+    if width * height > _LISTED_CELLS:
+        return _MovesByKey(width)
+    return [_trusted_move(*divmod(key, width)) for key in range(width * height)]
 
 
 def _move_cell(move: object) -> Cell:
@@ -579,10 +582,11 @@ class Board(Displayed):
         checked again). Its columns are decoded when first read (``__getattr__``): a line
         of play through ``legal_moves`` and ``play`` never needs them."""
         board = object.__new__(cls)
-        object.__setattr__(board, "height", layout.height)
-        object.__setattr__(board, "rules", rules)
-        object.__setattr__(board, "_packed", (layout, bits))
-        object.__setattr__(board, "_groups", change)
+        # The slots' own setters: what object.__setattr__ reaches, without looking them up.
+        _set_height(board, layout.height)
+        _set_rules(board, rules)
+        _set_packed(board, (layout, bits))
+        _set_groups(board, change)
         return board
 
     if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
@@ -808,14 +812,15 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
 
     def _canonical_moves(self) -> Iterable[Move]:
         groups, packed = self._groups, self._packed
-        if type(groups) is list and packed is not None:  # listed already
-            return list(map(_moves_by_key(packed[0].width).__getitem__, map(_key, groups)))
-        packed = self.packed
+        if packed is None:
+            packed = self.packed
         if packed is not None:
             layout, bits = packed
-            groups = layout.listing(bits, self.rules.min_group, groups)
-            object.__setattr__(self, "_groups", groups)
-            return list(map(_moves_by_key(layout.width).__getitem__, map(_key, groups)))
+            if type(groups) is not list:  # not listed yet
+                groups = layout.listing(bits, self.rules.min_group, groups)
+                object.__setattr__(self, "_groups", groups)
+            moves = _moves_by_key(layout.width, layout.height)
+            return [moves[entry[0]] for entry in groups]
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -1020,6 +1025,11 @@ a move removes a group of 2 or more
         from puzzlekit.samegame.render import board_svg  # here: render imports this module
 
         return board_svg(self, cell_size=cell_size, highlight=highlight)
+
+
+_set_height, _set_rules, _set_packed, _set_groups = (
+    Board.__dict__[name].__set__ for name in ("height", "rules", "_packed", "_groups")
+)
 
 
 def settle(

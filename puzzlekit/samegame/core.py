@@ -121,6 +121,7 @@ class Layout:
         "_every_plane",
         "_folds",
         "_guards",
+        "_keys",
         "_left",
         "_right",
         "_row",
@@ -189,8 +190,14 @@ class Layout:
         self._left: list[int] = []
         self._right: list[int] = []
         self._row: list[int] = []
+        self._keys: list[int] = []
         if self._tables:
             self._row = [self._in_every_column(1, r) for r in range(height)]
+            # The listing key (``row * width + col``) of each bit of plane 0, by its bit length.
+            self._keys = [0] + [
+                (height - 1 - index % self.stride) * width + index // self.stride
+                for index in range(self.plane_bits)
+            ]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -460,9 +467,24 @@ class Layout:
         >>> [entry[0] for entry in layout.listing(later, after=layout.change(bits, group, listed))]
         [0]
         """
-        seeds = bits if min_group <= 1 else self.playable(bits)
+        stride = self.stride
+        seeds = bits if min_group <= 1 else (
+            bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
+        )
         found: Listing
-        entry = self.entry
+        new: list[int] = []  # the groups flooded here, whose entries are made at the end
+        flood: Callable[[int, int], int] = self.flood
+        if self._top <= _PLANE_FLOOD_BITS:  # the flood inlined: a listing is a few short floods
+
+            def flood(bits: int, group: int) -> int:
+                group &= bits
+                while True:
+                    grown = bits & (
+                        group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
+                    )
+                    if grown == group:
+                        return group
+                    group = grown
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
@@ -477,13 +499,16 @@ class Layout:
                 if group & seeds:  # not yet part of a group flooded here
                     # No block of it changed, but a neighbour may have joined it: flood on
                     # from the whole group (often it has not, and keeps its entry).
-                    grown = self.flood(bits, group)
+                    grown = flood(bits, group)
                     seeds &= ~grown
-                    found.append(old if grown == group else entry(grown))
+                    if grown == group:
+                        found.append(old)
+                    else:
+                        new.append(grown)
         else:  # by columns: the group's, and one either side
             low, high, emptied = after.first - 1, after.last + 1, after.emptied
             if emptied:
-                shift = emptied * self.stride
+                shift = emptied * stride
                 found = [kept for kept in after.listing if kept[3] < low]
                 found += [
                     (key - emptied, group >> shift, first - emptied, last - emptied)
@@ -493,12 +518,13 @@ class Layout:
             else:  # nothing moved sideways: the kept groups are as they were, in order
                 found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
             seeds &= after.region
-        flood = self.flood
         while seeds:
             group = flood(bits, seeds & -seeds)
             seeds &= ~group
             if min_group <= 2 or group.bit_count() >= min_group:
-                found.append(entry(group))
+                new.append(group)
+        if new:
+            found += self.entries(new)
         found.sort()
         return found
 
@@ -513,18 +539,38 @@ class Layout:
         >>> divmod(key, 3), first, last
         ((0, 1), 0, 1)
         """
-        plane_bits, stride = self.plane_bits, self.stride
-        local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
-        local >>= first * stride
-        folded = local
-        for shift in self._folds[last - first + 1]:  # its columns or-ed onto the first
-            folded |= folded >> shift
-        top = (folded & self.column_mask).bit_length()
-        row = local & (self._row[top - 1] if self._tables else self._in_every_column(1, top - 1))
-        col = first + ((row & -row).bit_length() - 1) // stride
-        return (self.height - top) * self.width + col, group, first, last
+        return self.entries((group,))[0]
+
+    def entries(self, groups: Iterable[int]) -> Listing:
+        """:meth:`entry` of each of *groups*, in one call (a listing makes several).
+
+        >>> layout = Layout(3, 2, (0, 1))
+        >>> bits = layout.encode(((0,), (0, 0), (1,)))
+        >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
+        [(0, 1), (1, 2)]
+        """
+        plane_bits, stride, column_mask, folds = (
+            self.plane_bits, self.stride, self.column_mask, self._folds
+        )
+        rows, keys = self._row, self._keys
+        width, height = self.width, self.height
+        made = []
+        for group in groups:
+            local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
+            folded = local >> first * stride
+            for shift in folds[last - first + 1]:  # its columns or-ed onto the first
+                folded |= folded >> shift
+            top = (folded & column_mask).bit_length()
+            if keys:
+                row = local & rows[top - 1]
+                made.append((keys[(row & -row).bit_length()], group, first, last))
+                continue
+            row = local & self._in_every_column(1, top - 1)
+            col = ((row & -row).bit_length() - 1) // stride
+            made.append(((height - top) * width + col, group, first, last))
+        return made
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
