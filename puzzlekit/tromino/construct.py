@@ -828,8 +828,9 @@ def strip_decompose(
     """A tiling (codes at stride *width*) built by cutting the board into full-width
     strips and each strip into blocks, every block with a multiple of 3 free cells
     and tiled by the theorems (no blocked cell, or one) or, when it is small, by the
-    exact search; then the same with rows and columns swapped. ``None`` when neither
-    finds such a cut (which proves nothing). The cuts are looked for near the
+    exact search; then the same with rows and columns swapped; last, for holes packed
+    closely, both ways with larger blocks searched longer. ``None`` when none finds
+    such a cut (which proves nothing). The cuts are looked for near the
     blocked lines only, so the work grows with the number of blocked cells, not with
     the board. With ``build=False`` it only decides: ``[]`` when the cuts are found.
 
