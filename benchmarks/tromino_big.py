@@ -13,6 +13,8 @@ peers' in their own child process with a CPU cap (``>`` when they hit it).
   uniformly) on 201 x 201 .. 2048 x 2048, cut into strips and blocks: the mean and
   worst ``is_tileable`` and ``tile``, how many were refused, and xcover on the first
   board of a size (exact-cover's dense matrix does not fit);
+* holes packed closely (``random_board(201, holes=999)``, one hole in 8 over 40 x 40
+  on 300 x 300, a 16 x 16 grid of holes two apart): mean and worst, refused;
 * untileable boards over 32,768 cells (a corner pocket walled off plus
   random holes, 182 x 182 .. 300 x 300), against the ``bench`` extra's
   xcover (numba dancing links), which proves "no tiling" by search
@@ -191,6 +193,46 @@ def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: 
               f"   {refused:>7}  {answers}  {peer_cells}")
 
 
+def packed(n: int, kind: str, seed: int) -> Board:
+    """Holes packed closely: ``random_board(201, holes=999)`` (clustered, a hole in 40
+    cells), one hole in 8 over a 40 x 40 square of 300 x 300, or 16 x 16 holes two apart."""
+    if kind == "clustered":
+        return random_board(n, holes=999, seed=seed)
+    if kind == "grid":
+        return Board(n, n, {(row, col) for row in range(100, 131, 2) for col in range(100, 131, 2)}
+                     | {(250, 250), (260, 260)})
+    rng = random.Random(seed)
+    holes: set[tuple[int, int]] = set()
+    while len(holes) < 200 or (n * n - len(holes)) % 3:
+        holes.add((100 + rng.randrange(40), 100 + rng.randrange(40)))
+    return Board(n, n, holes)
+
+
+def bench_packed(cases: list[tuple[int, str, list[int]]]) -> None:
+    print(f"{'packed holes':<34}{'is_tileable':>14}{'tile':>12}   (mean / worst) "
+          "refused  answers")
+    for n, kind, seeds in cases:
+        decided: list[float] = []
+        built: list[float] = []
+        answers: dict[object, int] = {}
+        refused = 0
+        for seed in seeds:
+            board = packed(n, kind, seed)
+            try:
+                seconds, answer = cpu(lambda board=board: is_tileable(board))
+                decided.append(seconds)
+                seconds, _ = cpu(lambda board=board: _tile_or_none(board))
+                built.append(seconds)
+            except ArgumentError:
+                refused += 1
+                continue
+            answers[answer] = answers.get(answer, 0) + 1
+        shown = lambda times: (f"{sum(times) / len(times):.3f}/{max(times):.3f}"  # noqa: E731
+                               if times else "-")
+        print(f"{f'{n}x{n}, {kind} ({len(seeds)})':<34}{shown(decided):>14}{shown(built):>12}"
+              f"   {refused:>7}  {answers}")
+
+
 def bench_untileable(sizes: list[int], cap: float) -> None:
     rng = random.Random(7)
     peers = installed_peers()
@@ -247,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
          (2048, 298, "tileable"), (2048, 298, "uniform"), (2048, 1000, "tileable"),
          (2048, 1000, "uniform"), (300, 99, "untileable"), (2048, 298, "untileable")],
         2 if args.quick else 10, 0.5 if args.quick else 10.0)
+    bench_packed([(300, "grid", [0])] if args.quick else
+                 [(201, "clustered", [0, 1, 2]), (300, "square", [0, 1, 2, 3, 4, 5]),
+                  (300, "grid", [0])])
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
     print(f"total {time.process_time() - started:.1f} CPU-s (this process)")

@@ -594,6 +594,11 @@ _BLOCK_LEAF = 300  # cells: a block with several blocked cells is searched up to
 _STRIP_STEPS = 2000  # blocks the strip decomposition looks at before giving up, and
 _STRIP_STEPS_PER_CELL = 8  # ... this many more a blocked cell (plans take about 2)
 _STRIP_STEPS_FIRST = 3  # ... or this many, in a first round each way
+_DENSE_LEAF = 600  # cells: with holes packed closely, blocks are searched up to this size
+_DENSE_SIDE = 18  # ... and strips and blocks about this many lines across are tried first
+_DENSE_PATIENCE = 8  # ... with this many search nodes a free cell
+_DENSE_STEPS_FIRST = 300  # ... and this many blocks looked at in a first round each way,
+_DENSE_STEPS = 800  # ... this many in all
 _TRANSPOSE = (0, 2, 1, 3)  # a tromino's left-out block cell, rows and columns swapped
 
 Block = tuple[int, int, tuple[Cell, ...], "list[Triple] | None"]  # left, width, blocked, leaf
@@ -627,8 +632,12 @@ class _Strips:
     and the next strip the rest."""
 
     def __init__(self, height: int, width: int, blocked: Iterable[Cell],
-                 budget: Budget, what: str) -> None:
+                 budget: Budget, what: str, *, dense: bool = False) -> None:
         self.height, self.width = height, width
+        # Dense: holes too close together for thin strips and small blocks, so strips
+        # and blocks about _DENSE_SIDE lines across, searched longer, are tried first.
+        self.dense = dense
+        self.leaf = _DENSE_LEAF if dense else _BLOCK_LEAF
         self.budget, self.what = budget, what
         self.cells = sorted(blocked)
         self.rows = [row for row, _ in self.cells]
@@ -683,7 +692,8 @@ class _Strips:
             laid: list[Cut] = []
             for bottom in candidates[bisect_right(candidates, top + 1):]:
                 count = bisect_left(self.rows, bottom) - start
-                if count > _STRIP_HOLES:
+                if (count and bottom - top > 2 * _DENSE_SIDE) if self.dense \
+                        else count > _STRIP_HOLES:
                     break
                 short = ((bottom - top) * width - count - extra) % 3
                 if not short:
@@ -700,6 +710,8 @@ class _Strips:
                                 laid.append(cut)
             # A strip with blocked cells, fewest first, else the tallest clear strip,
             # else one with a tromino laid across the cut below it.
+            if self.dense:
+                holed.sort(key=lambda cut: abs(cut[0] - top - _DENSE_SIDE))
             return holed + clear[::-1] + laid
 
         first: Cut = (0, None)
@@ -726,7 +738,8 @@ class _Strips:
                 self.spend()
                 inside = tuple((row, col - left) for row, col in
                                cells[bisect_left(cols, left):bisect_left(cols, right)])
-                found[left, right] = _block_of(left, rows, right - left, inside, self.budget)
+                found[left, right] = _block_of(left, rows, right - left, inside, self.budget,
+                                               _DENSE_PATIENCE if self.dense else None)
             return found[left, right]
 
         def options(left: int) -> list[int]:
@@ -736,13 +749,15 @@ class _Strips:
             several: list[int] = []
             for right in candidates[bisect_right(candidates, left + 1):]:
                 count = bisect_left(cols, right) - start
-                if count > 1 and rows * (right - left) > _BLOCK_LEAF:
+                if count > 1 and rows * (right - left) > self.leaf:
                     break
                 if (rows * (right - left) - count) % 3:
                     continue
                 (clear, single, several)[min(count, 2)].append(right)
             # One blocked cell (narrowest first), else the widest clear block, else a
             # small block with several, for the search.
+            if self.dense:
+                several.sort(key=lambda right: abs(right - left - _DENSE_SIDE))
             return single + clear[::-1] + several
 
         return self.walk(0, width, options, block)
@@ -775,7 +790,7 @@ class _Strips:
 
 
 def _block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
-             budget: Budget) -> Block | None:
+             budget: Budget, patience: int | None) -> Block | None:
     """The block *cols* wide at *left* of a strip *rows* high, with blocked cells
     *inside* (relative to it, free cells a multiple of 3), when it can be tiled: by
     the theorems with no blocked cell or one, else by the exact search."""
@@ -784,7 +799,7 @@ def _block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
     if len(inside) == 1:
         return (left, cols, inside, None) if one_hole_reason(rows, cols, inside[0]) is None \
             else None
-    leaf = quick_tiling(rows, cols, inside, budget)
+    leaf = quick_tiling(rows, cols, inside, budget, patience=patience)
     return None if leaf is None else (left, cols, inside, leaf)
 
 
@@ -815,8 +830,9 @@ def strip_decompose(
     """A tiling (codes at stride *width*) built by cutting the board into full-width
     strips and each strip into blocks, every block with a multiple of 3 free cells
     and tiled by the theorems (no blocked cell, or one) or, when it is small, by the
-    exact search; then the same with rows and columns swapped. ``None`` when neither
-    finds such a cut (which proves nothing). The cuts are looked for near the
+    exact search; then the same with rows and columns swapped; last, for holes packed
+    closely, both ways with larger blocks searched longer. ``None`` when none finds
+    such a cut (which proves nothing). The cuts are looked for near the
     blocked lines only, so the work grows with the number of blocked cells, not with
     the board. With ``build=False`` it only decides: ``[]`` when the cuts are found.
 
@@ -826,15 +842,23 @@ def strip_decompose(
     True
     """
     blocked = list(blocked)
+    swapped = [(c, r) for r, c in blocked]
     planners = [_Strips(height, width, blocked, budget, what),
-                _Strips(width, height, [(c, r) for r, c in blocked], budget, what)]
+                _Strips(width, height, swapped, budget, what)]
+    dense = [_Strips(height, width, blocked, budget, what, dense=True),
+             _Strips(width, height, swapped, budget, what, dense=True)]
     # Both ways with a few blocks a blocked cell first (most plans need about 2), then
-    # both with more; a planner keeps the strips it has tiled from one round to the next.
-    for share in (_STRIP_STEPS_FIRST, _STRIP_STEPS_PER_CELL):
-        for transposed, planner in enumerate(planners):
+    # the larger blocks searched longer that packed holes need, then both kinds with
+    # more; a planner keeps the strips it has tiled from one round to the next.
+    rounds = [(planners, _STRIP_STEPS + _STRIP_STEPS_FIRST * len(blocked)),
+              (dense, _DENSE_STEPS_FIRST),
+              (planners, _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(blocked)),
+              (dense, _DENSE_STEPS)]
+    for group, limit in rounds:
+        for transposed, planner in enumerate(group):
             if planner.exhausted:
                 continue
-            planner.limit = _STRIP_STEPS + share * len(blocked)
+            planner.limit = limit
             try:
                 strips = planner.plan()
             except _GiveUp:

@@ -491,9 +491,10 @@ def search_tiling(
 
 def quick_tiling(
     height: int, width: int, blocked: Iterable[Cell], budget: Budget, *, what: str = "tile",
+    patience: int | None = None,
 ) -> list[Triple] | None:
     """A tiling of a small board minus *blocked* found by the bitboard search within
-    four nodes a free cell (along the shorter side), or ``None``: none
+    *patience* (default 4) nodes a free cell (along the shorter side), or ``None``: none
     exists, or none was found so soon. For pieces of a construction, where a
     piece that does not fit at once is better cut another way.
 
@@ -509,7 +510,7 @@ def quick_tiling(
     free = full_mask(height, width) & ~cells_mask(cells, height, width)
     try:
         masks = next(_Search(width, "L", budget, what).run(
-            free, None, patience=_PATIENCE * free.bit_count()), None)
+            free, None, patience=(patience or _PATIENCE) * free.bit_count()), None)
     except _Impatient:
         return None
     if masks is None:

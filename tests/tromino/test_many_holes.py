@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tromino.checks import assert_valid_tiling
 
-from puzzlekit.errors import UnsolvableError
+from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, solve, tile
 from puzzlekit.tromino.construct import cut_candidates, strip_decompose
@@ -56,6 +56,57 @@ def test_strips_and_blocks_never_contradict_the_search(height, width, count, see
     if found is not None:
         assert searched is not None
     assert is_tileable(board) == (searched is not None)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(32, 40), st.integers(32, 40), st.integers(5, 8), st.integers(0, 2**32))
+def test_packed_holes_are_cut_into_larger_searched_blocks(height, width, share, seed):
+    """One hole in *share* cells over a square of the board (drawn from a tiling, so
+    most can be tiled): too many for thin strips, so the larger searched blocks take
+    them; every plan is validated, and where one is found the search finds a tiling."""
+    side = min(height, width) * 2 // 3
+    rng = random.Random(seed)
+    top, left = rng.randrange(height - side + 1), rng.randrange(width - side + 1)
+    count = side * side // share
+    inner = random_board(side, holes=count - (count - side * side) % 3, seed=seed)
+    holes = {(row + top, col + left) for row, col in inner.holes}
+    while (height * width - len(holes)) % 3:
+        holes.add((rng.randrange(height), rng.randrange(width)))
+    board = Board(height, width, holes)
+    found = _plan_checked(height, width, board.holes)
+    try:  # the search on an untileable board of packed holes may take long: then skip
+        searched = tile_free_cells(height, width, board.holes, Budget(node_limit=100_000))
+        decided = is_tileable(board, node_limit=100_000)
+    except LimitReached:
+        return
+    if found is not None:
+        assert searched is not None
+    assert decided == (searched is not None)
+
+
+def _packed_square(n, side, share, seed):
+    """*n* x *n* with one hole in about *share* cells over a *side* square, at random."""
+    rng = random.Random(seed)
+    holes: set[tuple[int, int]] = set()
+    while len(holes) < side * side // share or (n * n - len(holes)) % 3:
+        holes.add((100 + rng.randrange(side), 100 + rng.randrange(side)))
+    return Board(n, n, holes)
+
+
+@pytest.mark.parametrize("board", [
+    random_board(201, holes=999, seed=0),  # clustered: one hole in 40 cells everywhere
+    _packed_square(300, 40, 8, 0),
+    # 256 holes two apart in a 31 x 31 square, and two more
+    Board(300, 300, {(row, col) for row in range(100, 131, 2) for col in range(100, 131, 2)}
+          | {(250, 250), (260, 260)}),
+], ids=["random_board 201, 999 holes", "40 x 40, a hole in 8", "16 x 16 grid"])
+def test_packed_holes_over_the_search_are_answered_by_every_call(board):
+    assert board.height * board.width > SEARCH_MAX_CELLS
+    assert is_tileable(board)
+    assert_valid_tiling(board, tile(board))
+    result = solve(board, seed=1)
+    assert result.complete and result.final.is_solved
+    assert_valid_tiling(board, Tiling.of(board, result.moves))
 
 
 def test_a_row_the_strips_cannot_take_is_cut_across_the_other_way():

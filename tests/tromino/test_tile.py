@@ -252,11 +252,12 @@ def test_bad_arguments():
         solve(Board(3, 3), node_limit=-1)
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
-    # 256 holes two apart in a 31 x 31 square of a 300 x 300 board: too close together
-    # for the strips and blocks, and the search does not take 90,000 cells; every call
-    # refuses it the same way, saying why.
-    grid = {(row, col) for row in range(100, 131, 2) for col in range(100, 131, 2)}
-    out_of_reach = Board(300, 300, grid | {(250, 250), (260, 260)})
+    # 400 holes on diagonals four apart over a 40 x 40 square of a 300 x 300 board: no
+    # cut into strips and blocks found, and the search does not take 90,000 cells; every
+    # call refuses it the same way, saying why.
+    lines = {(100 + row, 100 + col) for row in range(40) for col in range(40)
+             if (row + col) % 4 == 0}
+    out_of_reach = Board(300, 300, lines | {(250, 250), (260, 260)})
     for call in (is_tileable, tile, solve):
         with pytest.raises(ArgumentError, match=r"no cut into strips and blocks .* too large "
                            r"for the exact search"):
