@@ -57,3 +57,20 @@ def naive_tileable(rows, cols, holes):
     return search(0)
 
 
+def flood_regions(height, width, blocked):
+    """Connected regions of free cells by a plain flood fill (independent of the grid)."""
+    seen, sizes = set(blocked), []
+    for start in ((r, c) for r in range(height) for c in range(width)):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= near[0] < height and 0 <= near[1] < width and near not in seen:
+                    seen.add(near)
+                    stack.append(near)
+        sizes.append((start, size))
+    return sizes

@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from tromino.checks import assert_valid_tiling, naive_tileable
+from tromino.checks import assert_valid_tiling, flood_regions, naive_tileable
 
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.limits import Budget
@@ -22,25 +22,6 @@ def holed(draw, max_side=9, max_holes=8):
     width = draw(st.integers(1, max_side))
     cells = draw(st.sets(st.integers(0, height * width - 1), max_size=max_holes))
     return height, width, frozenset(divmod(cell, width) for cell in cells)
-
-
-def flood_regions(height, width, blocked):
-    """Connected regions of free cells by a plain flood fill (independent of the grid)."""
-    seen, sizes = set(blocked), []
-    for start in ((r, c) for r in range(height) for c in range(width)):
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            r, c = stack.pop()
-            size += 1
-            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if 0 <= near[0] < height and 0 <= near[1] < width and near not in seen:
-                    seen.add(near)
-                    stack.append(near)
-        sizes.append((start, size))
-    return sizes
 
 
 @settings(max_examples=150, deadline=None)

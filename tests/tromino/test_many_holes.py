@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tromino.checks import assert_valid_tiling
+from tromino.checks import assert_valid_tiling, flood_regions
 
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.limits import Budget
@@ -93,6 +93,15 @@ def _packed_square(n, side, share, seed):
     return Board(n, n, holes)
 
 
+def assert_every_call_tiles(board):
+    """``is_tileable``, ``tile`` and ``solve`` all answer *board* with a valid tiling."""
+    assert is_tileable(board)
+    assert_valid_tiling(board, tile(board))
+    result = solve(board, seed=1)
+    assert result.complete and result.final.is_solved
+    assert_valid_tiling(board, Tiling.of(board, result.moves))
+
+
 @pytest.mark.parametrize("board", [
     random_board(201, holes=999, seed=0),  # clustered: one hole in 40 cells everywhere
     _packed_square(300, 40, 8, 0),
@@ -102,11 +111,7 @@ def _packed_square(n, side, share, seed):
 ], ids=["random_board 201, 999 holes", "40 x 40, a hole in 8", "16 x 16 grid"])
 def test_packed_holes_over_the_search_are_answered_by_every_call(board):
     assert board.height * board.width > SEARCH_MAX_CELLS
-    assert is_tileable(board)
-    assert_valid_tiling(board, tile(board))
-    result = solve(board, seed=1)
-    assert result.complete and result.final.is_solved
-    assert_valid_tiling(board, Tiling.of(board, result.moves))
+    assert_every_call_tiles(board)
 
 
 def test_a_row_the_strips_cannot_take_is_cut_across_the_other_way():
@@ -129,11 +134,7 @@ def test_random_boards_with_many_holes_over_the_search_are_answered_by_every_cal
         n, holes, seed):
     board = random_board(n, holes=holes, seed=seed)
     assert n * n > SEARCH_MAX_CELLS and len(board.holes) == holes
-    assert is_tileable(board)
-    assert_valid_tiling(board, tile(board))
-    result = solve(board, seed=1)
-    assert result.complete and result.final.is_solved
-    assert_valid_tiling(board, Tiling.of(board, result.moves))
+    assert_every_call_tiles(board)
 
 
 def test_uniform_holes_on_a_big_board_are_answered():
@@ -164,21 +165,8 @@ def test_many_holes_with_a_walled_pocket_are_proved_untileable():
 @given(many_holes(min_side=1, max_side=14, max_holes=80))
 def test_regions_of_many_holes_agree_with_a_flood_fill(case):
     height, width, holes = case
-    seen, sizes = set(holes), []
-    for start in ((r, c) for r in range(height) for c in range(width)):
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, size = [start], 0
-        while stack:
-            r, c = stack.pop()
-            size += 1
-            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if 0 <= near[0] < height and 0 <= near[1] < width and near not in seen:
-                    seen.add(near)
-                    stack.append(near)
-        sizes.append((start, size))
     regions = free_regions(height, width, holes)
-    assert [(region.first, region.cells) for region in regions] == sizes
+    assert [(region.first, region.cells) for region in regions] == flood_regions(
+        height, width, holes)
     for region in regions:
         assert not set(region.cell_list()) & holes
