@@ -153,6 +153,31 @@ def bench_many_holes(sizes: list[int], count: int, boards: int) -> None:
               f"{built / boards:>10.3f} s   {answers}")
 
 
+def time_calls(boards: list[Board]) -> tuple[list[float], list[float], int, dict[object, int]]:
+    """CPU seconds of ``is_tileable`` and of ``tile`` on each board that is not refused, the
+    number refused (``ArgumentError``), and how often each answer came."""
+    decided: list[float] = []
+    built: list[float] = []
+    answers: dict[object, int] = {}
+    refused = 0
+    for board in boards:
+        try:
+            seconds, answer = cpu(lambda board=board: is_tileable(board))
+            decided.append(seconds)
+            seconds, _ = cpu(lambda board=board: _tile_or_none(board))
+            built.append(seconds)
+        except ArgumentError:
+            refused += 1
+            continue
+        answers[answer] = answers.get(answer, 0) + 1
+    return decided, built, refused, answers
+
+
+def shown(times: list[float]) -> str:
+    """Mean / worst of *times*, or ``-`` when there are none."""
+    return f"{sum(times) / len(times):.3f}/{max(times):.3f}" if times else "-"
+
+
 def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: float) -> None:
     peers = {name: peer for name, peer in installed_peers().items() if name == "xcover"}
     print(f"{'many holes':<34}{'is_tileable':>14}{'tile':>12}   (mean / worst of {boards}) "
@@ -160,35 +185,16 @@ def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: 
     for n, count, kind in cases:
         count -= (count - n * n) % 3  # the most holes leaving a multiple of 3
         rng = random.Random(n + count)
-        decided: list[float] = []
-        built: list[float] = []
-        answers: dict[object, int] = {}
-        refused = 0
-        first = None
-        for seed in range(boards):
-            if kind == "uniform":
-                board = Board(n, n, spread(n, count, rng))
-            else:
-                board = random_board(n, holes=count, tileable=kind == "tileable", seed=seed)
-            first = first or board
-            try:
-                seconds, answer = cpu(lambda board=board: is_tileable(board))
-                decided.append(seconds)
-                seconds, _ = cpu(lambda board=board: _tile_or_none(board))
-                built.append(seconds)
-            except ArgumentError:
-                refused += 1
-                continue
-            answers[answer] = answers.get(answer, 0) + 1
-        assert first is not None
+        made = [Board(n, n, spread(n, count, rng)) if kind == "uniform"
+                else random_board(n, holes=count, tileable=kind == "tileable", seed=seed)
+                for seed in range(boards)]
+        decided, built, refused, answers = time_calls(made)
         peer_cells = ""
         for peer in peers.values():
-            found, seconds = capped_cpu(peer, first, cap)
+            found, seconds = capped_cpu(peer, made[0], cap)
             ours = decided[0] if decided else float("nan")
             peer_cells += (f"{'>' * (found is None)}{seconds:.2f} s "
                            f"({'>' * (found is None)}{seconds / max(ours, 1e-6):,.0f}x ours)")
-        shown = lambda times: (f"{sum(times) / len(times):.3f}/{max(times):.3f}"  # noqa: E731
-                               if times else "-")
         print(f"{f'{n}x{n}, {count} holes, {kind}':<34}{shown(decided):>14}{shown(built):>12}"
               f"   {refused:>7}  {answers}  {peer_cells}")
 
@@ -212,23 +218,7 @@ def bench_packed(cases: list[tuple[int, str, list[int]]]) -> None:
     print(f"{'packed holes':<34}{'is_tileable':>14}{'tile':>12}   (mean / worst) "
           "refused  answers")
     for n, kind, seeds in cases:
-        decided: list[float] = []
-        built: list[float] = []
-        answers: dict[object, int] = {}
-        refused = 0
-        for seed in seeds:
-            board = packed(n, kind, seed)
-            try:
-                seconds, answer = cpu(lambda board=board: is_tileable(board))
-                decided.append(seconds)
-                seconds, _ = cpu(lambda board=board: _tile_or_none(board))
-                built.append(seconds)
-            except ArgumentError:
-                refused += 1
-                continue
-            answers[answer] = answers.get(answer, 0) + 1
-        shown = lambda times: (f"{sum(times) / len(times):.3f}/{max(times):.3f}"  # noqa: E731
-                               if times else "-")
+        decided, built, refused, answers = time_calls([packed(n, kind, seed) for seed in seeds])
         print(f"{f'{n}x{n}, {kind} ({len(seeds)})':<34}{shown(decided):>14}{shown(built):>12}"
               f"   {refused:>7}  {answers}")
 
