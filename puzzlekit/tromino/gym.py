@@ -59,7 +59,14 @@ def row_fills(width: int) -> list[int]:
     >>> fills = row_fills(2)  # a row of 2: nothing covered takes a tromino with 2 cells in it
     >>> [bin(fills[covered]) for covered in range(4)]
     ['0b110', '0b1000', '0b1000', '0b1']
+    >>> row_fills(12)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: row_fills takes a width from 1 to 11, not 12
     """
+    # The table has 2^width entries: only the widths the environment draws starts for.
+    if type(width) is not int or not 1 <= width <= _DRAWN_SIDE:
+        raise ArgumentError(f"row_fills takes a width from 1 to {_DRAWN_SIDE}, not {width!r}")
     full = (1 << width) - 1
     # Each tromino of a block at column col: its cells in the top row and in the next.
     by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(width)]
@@ -94,6 +101,9 @@ def row_tileable(rows: Sequence[int], width: int, fills: Sequence[int]) -> bool:
     >>> row_tileable([0b01, 0b00], 2, row_fills(2)), row_tileable([0b01, 0b10], 2, row_fills(2))
     (True, False)
     """
+    if not rows or len(fills) != 1 << width or not all(0 <= row < len(fills) for row in rows):
+        raise ArgumentError(f"row_tileable takes at least one row mask of {width} bits and "
+                            f"row_fills({width}), not {len(rows)} rows and {len(fills)} fills")
     reached = 1  # before the top row: nothing covered
     for holes in rows[:-1]:
         after = 0

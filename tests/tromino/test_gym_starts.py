@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 
+from puzzlekit.errors import ArgumentError
 from puzzlekit.tromino import Board, Params, is_tileable, random_state
 from puzzlekit.tromino.gym import TrominoAdapter, row_fills, row_tileable
 
@@ -54,3 +55,15 @@ def test_random_starts_reach_every_board_random_state_reaches_and_no_other() -> 
     assert set(drawn) == tileable == {random_state(seed, params) for seed in range(3000)}
     # Uniform among them, as random_state's draws are: 45 a board on average.
     assert min(drawn.values()) > 20 and max(drawn.values()) < 80
+
+
+@pytest.mark.parametrize("width", [0, -3, 12, "8", True])
+def test_row_fills_refuses_widths_it_has_no_table_for(width):
+    with pytest.raises(ArgumentError, match="row_fills takes a width from 1 to 11"):
+        row_fills(width)
+
+
+@pytest.mark.parametrize("rows", [[], [4], [-1], [0, 1, 8]])
+def test_row_tileable_refuses_rows_that_do_not_fit_its_table(rows):
+    with pytest.raises(ArgumentError, match="row_tileable takes at least one row mask"):
+        row_tileable(rows, 2, row_fills(2))
