@@ -88,7 +88,7 @@ class Change(NamedTuple):
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
-_MULTIPLY_BITS = 2000  # packed boards up to this long spread and fold planes by a product
+_MULTIPLY_BITS = 2500  # packed boards up to this long spread and fold planes by a product
 _PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
 _ONES = [bytes(49 if byte == colour else 48 for byte in range(256)) for colour in range(256)]
 """For each colour, the table that turns a column's bytes into its plane's binary digits
