@@ -594,6 +594,7 @@ _BLOCK_LEAF = 300  # cells: a block with several blocked cells is searched up to
 _STRIP_STEPS = 2000  # blocks the strip decomposition looks at before giving up, and
 _STRIP_STEPS_PER_CELL = 8  # ... this many more a blocked cell (plans take about 2)
 _STRIP_STEPS_FIRST = 3  # ... or this many, in a first round each way
+_STRIP_STALL = 400  # blocks thin strips look at without reaching further down before giving up
 _DENSE_LEAF = 600  # cells: with holes packed closely, blocks are searched up to this size
 _DENSE_SIDE = 18  # ... and strips and blocks about this many lines across are tried first
 _DENSE_PATIENCE = 8  # ... with this many search nodes a free cell
@@ -644,6 +645,10 @@ class _Strips:
         self.blocked = frozenset(self.cells)
         self.steps = 0
         self.limit = _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(self.cells)
+        # Thin strips that stall (the deepest strip found stays put) rarely get on: the
+        # blocks are better spent on the other planners.
+        self.deepest = 0
+        self.stalled_from = 0
         self.exhausted = False  # every cut was tried: no plan of this kind
         self.strips: dict[tuple[Cut, Cut], Strip | None] = {}  # kept between rounds
         # Columns for trominoes laid across a cut: at both sides of the board and in
@@ -654,7 +659,8 @@ class _Strips:
         self.steps += 1
         if self.budget.spend():
             raise self.budget.limit_reached(self.what)
-        if self.steps > self.limit:
+        if self.steps > self.limit or (
+                not self.dense and self.steps - self.stalled_from > _STRIP_STALL):
             raise _GiveUp
 
     def laid_cells(self, cut: Cut) -> list[Cell]:
@@ -671,6 +677,7 @@ class _Strips:
         height, width = self.height, self.width
         candidates = cut_candidates(sorted(set(self.rows)), height)
         strips = self.strips
+        self.stalled_from = self.steps
 
         def strip(upper: Cut, lower: Cut) -> Strip | None:
             if (upper, lower) not in strips:
@@ -681,6 +688,8 @@ class _Strips:
                 blocks = self.blocks(bottom - top, [(row - top, col) for row, col in inside])
                 strips[upper, lower] = None if blocks is None else (
                     bottom - top, blocks, self.laid_code(lower))
+                if blocks is not None and bottom > self.deepest:
+                    self.deepest, self.stalled_from = bottom, self.steps
             return strips[upper, lower]
 
         def options(upper: Cut) -> list[Cut]:

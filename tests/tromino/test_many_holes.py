@@ -44,6 +44,13 @@ def test_strips_and_blocks_build_valid_tilings(case):
         _plan_checked(height, width, holes)
 
 
+def test_spread_holes_where_thin_strips_stall_are_cut_into_larger_blocks():
+    # About 1 hole in 40 cells all over the board: thin strips get 6 rows down and
+    # stall (and give up soon); the larger blocks tile it.
+    board = random_board(201, holes=999, seed=0)
+    assert _plan_checked(201, 201, board.holes) is not None
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(10, 24), st.integers(10, 24), st.integers(2, 30), st.integers(0, 2**32))
 def test_strips_and_blocks_never_contradict_the_search(height, width, count, seed):
