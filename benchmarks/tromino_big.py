@@ -201,9 +201,16 @@ def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: 
 
 def packed(n: int, kind: str, seed: int) -> Board:
     """Holes packed closely: ``random_board(201, holes=999)`` (clustered, a hole in 40
-    cells), one hole in 8 over a 40 x 40 square of 300 x 300, or 16 x 16 holes two apart."""
+    cells), ``random_board(201, holes=3000)`` (dense, a hole in 13), one hole in 8 over
+    a 40 x 40 square of 300 x 300, 400 on diagonals four apart over 40 x 40, or 16 x 16
+    holes two apart."""
     if kind == "clustered":
         return random_board(n, holes=999, seed=seed)
+    if kind == "dense":
+        return random_board(n, holes=3000, seed=seed)
+    if kind == "diagonals":
+        return Board(n, n, {(100 + row, 100 + col) for row in range(40) for col in range(40)
+                            if (row + col) % 4 == 0} | {(250, 250), (260, 260)})
     if kind == "grid":
         return Board(n, n, {(row, col) for row in range(100, 131, 2) for col in range(100, 131, 2)}
                      | {(250, 250), (260, 260)})
@@ -215,11 +222,11 @@ def packed(n: int, kind: str, seed: int) -> Board:
 
 
 def bench_packed(cases: list[tuple[int, str, list[int]]]) -> None:
-    print(f"{'packed holes':<34}{'is_tileable':>14}{'tile':>12}   (mean / worst) "
+    print(f"{'packed holes':<34}{'is_tileable':>16}{'tile':>14}   (mean / worst) "
           "refused  answers")
     for n, kind, seeds in cases:
         decided, built, refused, answers = time_calls([packed(n, kind, seed) for seed in seeds])
-        print(f"{f'{n}x{n}, {kind} ({len(seeds)})':<34}{shown(decided):>14}{shown(built):>12}"
+        print(f"{f'{n}x{n}, {kind} ({len(seeds)})':<34}{shown(decided):>16}{shown(built):>14}"
               f"   {refused:>7}  {answers}")
 
 
@@ -280,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
          (2048, 1000, "uniform"), (300, 99, "untileable"), (2048, 298, "untileable")],
         2 if args.quick else 10, 0.5 if args.quick else 10.0)
     bench_packed([(300, "grid", [0])] if args.quick else
-                 [(201, "clustered", [0, 1, 2]), (300, "square", [0, 1, 2, 3, 4, 5]),
+                 [(201, "clustered", [0, 1, 2]), (201, "dense", [0, 1, 2]),
+                  (300, "square", [0, 1, 2, 3, 4, 5]), (300, "diagonals", [0]),
                   (300, "grid", [0])])
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()

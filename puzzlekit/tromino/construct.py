@@ -15,6 +15,9 @@
   hole (:func:`decompose`, up to 64 holes), else full-width strips cut into
   blocks that the theorems or, when small, the search tile
   (:func:`strip_decompose`, any number of holes).
+* What no cut tiles, on boards too large for the search (up to
+  :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells): a sweep of bands a few
+  rows high (:func:`~puzzlekit.tromino.bands.band_sweep`).
 * Anything else: the exact search of :mod:`puzzlekit.tromino.solver` (regions,
   profile sweep, bitboard search).
 
@@ -45,6 +48,7 @@ import attrs
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
 from puzzlekit.limits import Budget, ProgressCallback
+from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep
 from puzzlekit.tromino.board import BLOCK_CELLS, Board, Tromino
 from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
@@ -940,6 +944,8 @@ def _construct(
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
         if decomposed is None:
             decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
+        if decomposed is None and SEARCH_MAX_CELLS < cells <= BAND_MAX_CELLS:
+            decomposed = band_sweep(height, width, rest, budget, what=what)
         if decomposed is not None:
             return codes + decomposed
     return Residue(codes, rest)
@@ -953,15 +959,17 @@ def check_reach(height: int, width: int, blocked: frozenset[Cell]) -> None:
     Traceback (most recent call last):
     ...
     puzzlekit.errors.ArgumentError: a 300x300 board with 800 blocked cells: no cut into \
-strips and blocks that the theorems or the search tile was found, and the board is too \
-large for the exact search (at most 32,768 cells, or 16 across for the sweep)
+strips and blocks that the theorems or the search tile, nor a tiling band by band, was \
+found, and the board is too large for the exact search (at most 32,768 cells, or 16 \
+across for the sweep)
     """
     try:
         check_search_size(height, width)
     except ArgumentError as error:
         raise ArgumentError(
             f"a {width}x{height} board with {len(blocked):,} blocked cells: no cut into "
-            "strips and blocks that the theorems or the search tile was found, and the board "
+            "strips and blocks that the theorems or the search tile, nor a tiling band by "
+            "band, was found, and the board "
             f"is {str(error).split(' is ', 1)[1]}"
         ) from None
 

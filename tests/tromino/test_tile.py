@@ -252,12 +252,13 @@ def test_bad_arguments():
         solve(Board(3, 3), node_limit=-1)
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
-    # 400 holes on diagonals four apart over a 40 x 40 square of a 300 x 300 board: no
-    # cut into strips and blocks found, and the search does not take 90,000 cells; every
-    # call refuses it the same way, saying why.
+    # 400 holes on diagonals four apart over a 40 x 40 square of a 600 x 600 board: no
+    # cut into strips and blocks found, the band sweep does not take 360,000 cells (it
+    # tiles the same holes on 300 x 300) nor the search; every call refuses it the same
+    # way, saying why.
     lines = {(100 + row, 100 + col) for row in range(40) for col in range(40)
              if (row + col) % 4 == 0}
-    out_of_reach = Board(300, 300, lines | {(250, 250), (260, 260)})
+    out_of_reach = Board(600, 600, lines | {(250, 250), (260, 260)})
     for call in (is_tileable, tile, solve):
         with pytest.raises(ArgumentError, match=r"no cut into strips and blocks .* too large "
                            r"for the exact search"):

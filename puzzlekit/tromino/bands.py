@@ -1,0 +1,205 @@
+"""Tile a board with many holes band by band: a profile sweep down each band of a few
+rows, whose trominoes may reach into the row below it.
+
+For boards no cut into strips and blocks tiles (holes about as close as a random tiling
+leaves them) and too large for the exact search. Each band of :data:`BAND_ROWS` rows is
+swept column by column, cell by cell: a state is which cells of the column being filled
+and of the next one are covered, so a band of *h* rows has at most ``2^(h+3)`` states
+and its sweep is linear in its width. Among the tilings of a band the sweep keeps one
+reaching into the fewest cells below, since the next band must work around them. When
+the next band cannot be tiled, the sweep tries other heights for the last bands (the
+trouble is usually one awkward spot near a boundary), then a band of both together.
+
+This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
+refuses the board.
+
+>>> from puzzlekit.limits import Budget
+>>> holes = {(0, 0), (2, 4), (4, 1), (5, 6)}
+>>> codes = band_sweep(8, 8, holes, Budget())
+>>> from puzzlekit.tromino import Board, Tiling
+>>> Tiling(Board(8, 8, frozenset(holes)), tuple(codes)).is_valid()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from puzzlekit.grid import Cell
+from puzzlekit.limits import Budget
+
+__all__ = ["BAND_MAX_CELLS", "BAND_ROWS", "band_sweep"]
+
+BAND_ROWS = 4
+"""Rows a band has unless a neighbour's trouble makes it taller or shorter."""
+
+BAND_MAX_CELLS = 1 << 18
+"""The largest board (in cells) the sweep takes on: a pass costs about 30 us a cell."""
+
+_OTHER_HEIGHTS = (-1, 1, -2, 2, -3, 3)  # tried for a band before the next one gives up
+_BACK = 2  # bands looked back at for other heights
+_MAX_ROWS = 8  # rows a band of two joined bands may have at most (a sweep costs about 2^rows)
+_TRIES_PER_BAND = 6  # band sweeps allowed a band of the plain plan, and
+_TRIES_EXTRA = 50  # ... this many more
+
+_Piece = tuple[int, int, int]  # block corner row (in the band), column, left-out cell
+_Layer = dict[int, tuple[int, int, "_Piece | None"]]  # state -> cells below, parent, piece
+
+
+class _Sweep:
+    """The rows of a board's blocked cells, and the sweep of one band."""
+
+    def __init__(self, height: int, width: int, blocked: Iterable[Cell], budget: Budget,
+                 what: str) -> None:
+        self.height, self.width = height, width
+        self.budget, self.what = budget, what
+        self.rows: list[set[int]] = [set() for _ in range(height)]
+        for row, col in blocked:
+            self.rows[row].add(col)
+
+    def free(self, row: int, col: int) -> bool:
+        return 0 <= row < self.height and 0 <= col < self.width and col not in self.rows[row]
+
+    def own_reach(self, row: int, col: int) -> bool:
+        """Whether a tromino within rows *row* and *row* + 1 can cover (*row*, *col*)."""
+        for left in (col - 1, col):
+            block = [self.free(row + dr, left + dc) for dr in (0, 1) for dc in (0, 1)]
+            if block[col - left] and sum(block) >= 3:
+                return True
+        return False
+
+    def band(self, top: int, rows: int, above: set[int]) -> tuple[list[int], set[int]] | None:
+        """A tiling of rows ``top .. top + rows - 1`` minus their blocked cells and the
+        cells *above* (columns of the top row the band above covers), as codes, and the
+        columns of the row below it covers; ``None`` when there is none."""
+        height, width = self.height, self.width
+        spine = rows + 1  # the band's rows and the row below, which it may reach into
+        ones = (1 << spine) - 1
+        column = [0] * (width + 2)  # per column: bit i when (top + i, col) is not free
+        for i in range(spine):
+            if top + i >= height:
+                for col in range(width):
+                    column[col] |= 1 << i
+                continue
+            for col in self.rows[top + i]:
+                column[col] |= 1 << i
+        for col in above:
+            column[col] |= 1
+        column[width] = column[width + 1] = ones
+        below = top + rows
+        # A cell below that no tromino of its own band can reach must be covered from here.
+        must = [below < height and self.free(below, col) and not self.own_reach(below, col)
+                for col in range(width)]
+        layers: list[_Layer] = []
+        layer: _Layer = {column[0] | column[1] << spine: (0, 0, None)}
+
+        def keep(new: _Layer, state: int, cost: int, parent: int, piece: _Piece | None) -> None:
+            old = new.get(state)
+            if old is None or old[0] > cost:
+                new[state] = (cost, parent, piece)
+
+        for col in range(width):
+            for row in range(spine):
+                if self.budget.spend():
+                    raise self.budget.limit_reached(self.what)
+                cell, next_cell = 1 << row, 1 << row << spine
+                down, right, right_down = cell << 1, next_cell, next_cell << 1
+                right_up = next_cell >> 1
+                last = row + 1 == rows  # a tromino from this row reaches below
+                new: _Layer = {}
+                for state, (cost, _, _) in layer.items():
+                    if state & cell:
+                        keep(new, state, cost, state, None)
+                    elif row < rows:
+                        if not state & down:
+                            if not state & right:
+                                keep(new, state | cell | down | right, cost + last, state,
+                                     (row, col, 3))
+                            if not state & right_down:
+                                keep(new, state | cell | down | right_down, cost + 2 * last,
+                                     state, (row, col, 1))
+                        if not state & (right | right_down):
+                            keep(new, state | cell | right | right_down, cost + last, state,
+                                 (row, col, 2))
+                        if row and not state & (right | right_up):
+                            keep(new, state | cell | right | right_up, cost, state,
+                                 (row - 1, col, 0))
+                    else:  # the row below: covered only where it must be, or as part of
+                        if not must[col]:  # a tromino reaching into it from the right
+                            keep(new, state | cell, cost, state, None)
+                        if not state & (right | right_up):
+                            keep(new, state | cell | right | right_up, cost + 2, state,
+                                 (row - 1, col, 0))
+                if not new:
+                    return None
+                layers.append(new)
+                layer = new
+            incoming = column[col + 2] << spine
+            moved: _Layer = {}
+            for state, (cost, _, _) in layer.items():
+                keep(moved, state >> spine | incoming, cost, state, None)
+            layers.append(moved)
+            layer = moved
+        state = ones | ones << spine
+        if state not in layer:
+            return None
+        codes: list[int] = []
+        reached: set[int] = set()
+        for step in reversed(layers):
+            _, parent, piece = step[state]
+            if piece is not None:
+                row, col, left_out = piece
+                codes.append(((top + row) * width + col) << 2 | left_out)
+                if row + 1 == rows:  # its lower cells are in the row below
+                    reached.update(col + dc for dc in (0, 1) if 2 + dc != left_out)
+            state = parent
+        return codes, reached
+
+
+def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
+               what: str = "tile") -> list[int] | None:
+    """A tiling (codes at stride *width*) of the board minus *blocked*, swept band by band
+    (see the module); ``None`` when the sweep finds none, which proves nothing.
+
+    >>> band_sweep(1, 3, [], Budget()) is None  # three cells in a line
+    True
+    >>> band_sweep(2, 3, [(0, 0), (1, 0), (1, 2)], Budget())
+    [7]
+    """
+    sweep = _Sweep(height, width, blocked, budget, what)
+    tries = _TRIES_PER_BAND * -(-height // BAND_ROWS) + _TRIES_EXTRA
+    # The bands laid: top row, rows, columns covered above, codes, the columns it
+    # covers below, and the other heights it may still take.
+    laid: list[tuple[int, int, set[int], list[int], set[int], list[int]]] = []
+    top, rows = 0, BAND_ROWS
+    above: set[int] = set()
+    others: list[int] = []
+    fresh = True  # the band at *top* was not tried at another height yet
+    while top < height:
+        if tries == 0:
+            return None
+        tries -= 1
+        rows = min(rows, height - top)
+        found = sweep.band(top, rows, above)
+        if found is not None:
+            if fresh:
+                others = [rows + d for d in _OTHER_HEIGHTS if 0 < rows + d < height - top]
+            laid.append((top, rows, above, found[0], found[1], others))
+            top, above, rows, fresh = top + rows, found[1], BAND_ROWS, True
+            continue
+        if not fresh and others:
+            rows = others.pop(0)
+            continue
+        back = next((i for i in range(1, min(_BACK, len(laid)) + 1) if laid[-i][5]), None)
+        if back is not None:  # another height for a band above
+            del laid[len(laid) - back + 1:]
+            top, _, above, _, _, others = laid.pop()
+            rows, fresh = others.pop(0), False
+            continue
+        if not laid:
+            return None
+        top, joined, above, _, _, _ = laid.pop()  # one band of the last and this one
+        rows, others, fresh = joined + rows, [], False
+        if rows > _MAX_ROWS:
+            return None
+    return [code for band in laid for code in band[3]]

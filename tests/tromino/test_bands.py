@@ -1,0 +1,77 @@
+"""The band sweep: tilings checked by an independent validator and by the exact search."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tromino.checks import assert_valid_tiling
+
+from puzzlekit.errors import LimitReached
+from puzzlekit.limits import Budget
+from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, tile
+from puzzlekit.tromino.bands import band_sweep
+
+
+def _swept(board):
+    """band_sweep's codes, validated independently (None when it finds no tiling)."""
+    codes = band_sweep(board.height, board.width, board.holes, Budget())
+    if codes is not None:
+        assert_valid_tiling(board, Tiling.trusted(board, tuple(codes)))
+    return codes
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_holes_as_close_as_a_random_tiling_leaves_them_are_swept(seed):
+    # One hole in 13 cells, as on the large boards no cut into strips and blocks tiles.
+    board = random_board(60, holes=270, seed=seed)
+    assert _swept(board) is not None
+
+
+def test_the_cells_below_a_band_that_only_it_can_reach_are_covered():
+    # (4, 2) is in the top row of the second band (BAND_ROWS is 4) and no tromino of
+    # rows 4-5 fits around it: the band above must reach into it.
+    board = Board(8, 6, frozenset({(4, 1), (4, 3), (5, 2)}))
+    codes = _swept(board)
+    assert codes is not None
+    covering = next(t for t in Tiling.trusted(board, tuple(codes)).trominoes
+                    if (4, 2) in t.cells)
+    assert any(row == 3 for row, _ in covering.cells)
+
+
+def test_no_tiling_is_none():
+    assert band_sweep(1, 3, [], Budget()) is None
+    assert band_sweep(3, 3, [(1, 1), (0, 0)], Budget()) is None  # 7 cells
+    assert band_sweep(2, 2, [(0, 0), (1, 1)], Budget()) is None  # two apart
+
+
+def test_a_limit_stops_the_sweep():
+    board = random_board(60, holes=270, seed=0)
+    with pytest.raises(LimitReached, match="node limit"):
+        band_sweep(60, 60, board.holes, Budget(node_limit=500))
+
+
+def test_tile_answers_a_large_board_no_cut_tiles():
+    # 40,401 cells, one hole in 13: refused before the sweep (too large for the search).
+    board = random_board(201, holes=3000, seed=2)
+    assert_valid_tiling(board, tile(board))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.sets(st.integers(0, 143), max_size=30))
+def test_the_sweep_never_contradicts_the_search(height, width, cells):
+    holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
+    board = Board(height, width, holes)
+    if _swept(board) is not None:
+        assert is_tileable(board)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 24), st.integers(3, 24), st.integers(0, 2**32))
+def test_random_tilings_are_mostly_swept(height, width, seed):
+    try:
+        board = random_board(height, width, holes=height * width // 12, seed=seed)
+    except ValueError:  # the free cells are not a multiple of 3
+        return
+    codes = _swept(board)
+    # The sweep may miss (it proves nothing), but only a board the search also finds hard.
+    if codes is None:
+        assert is_tileable(board)
