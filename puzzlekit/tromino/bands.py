@@ -93,43 +93,41 @@ class _Sweep:
         layers: list[_Layer] = []
         layer: _Layer = {column[0] | column[1] << spine: (0, 0, None)}
 
-        def keep(new: _Layer, state: int, cost: int, parent: int, piece: _Piece | None) -> None:
-            old = new.get(state)
-            if old is None or old[0] > cost:
-                new[state] = (cost, parent, piece)
-
         for col in range(width):
             for row in range(spine):
                 if self.budget.spend():
                     raise self.budget.limit_reached(self.what)
-                cell, next_cell = 1 << row, 1 << row << spine
-                down, right, right_down = cell << 1, next_cell, next_cell << 1
-                right_up = next_cell >> 1
+                cell = 1 << row
+                if all(state & cell for state in layer):
+                    continue  # covered in every state: nothing to lay, no layer to keep
+                right = cell << spine
+                down, right_down, right_up = cell << 1, right << 1, right >> 1
                 last = row + 1 == rows  # a tromino from this row reaches below
+                # The trominoes covering this cell first, their cells and how many of
+                # them are in the row below.
+                options: list[tuple[int, int, _Piece | None]]
+                if row < rows:
+                    options = [(cell | down | right, last, (row, col, 3)),
+                               (cell | down | right_down, 2 * last, (row, col, 1)),
+                               (cell | right | right_down, last, (row, col, 2))]
+                    if row:
+                        options.append((cell | right | right_up, 0, (row - 1, col, 0)))
+                else:  # the row below: left alone unless it must be covered from here
+                    options = [] if must[col] else [(cell, 0, None)]
+                    options.append((cell | right | right_up, 2, (row - 1, col, 0)))
                 new: _Layer = {}
                 for state, (cost, _, _) in layer.items():
                     if state & cell:
-                        keep(new, state, cost, state, None)
-                    elif row < rows:
-                        if not state & down:
-                            if not state & right:
-                                keep(new, state | cell | down | right, cost + last, state,
-                                     (row, col, 3))
-                            if not state & right_down:
-                                keep(new, state | cell | down | right_down, cost + 2 * last,
-                                     state, (row, col, 1))
-                        if not state & (right | right_down):
-                            keep(new, state | cell | right | right_down, cost + last, state,
-                                 (row, col, 2))
-                        if row and not state & (right | right_up):
-                            keep(new, state | cell | right | right_up, cost, state,
-                                 (row - 1, col, 0))
-                    else:  # the row below: covered only where it must be, or as part of
-                        if not must[col]:  # a tromino reaching into it from the right
-                            keep(new, state | cell, cost, state, None)
-                        if not state & (right | right_up):
-                            keep(new, state | cell | right | right_up, cost + 2, state,
-                                 (row - 1, col, 0))
+                        old = new.get(state)
+                        if old is None or old[0] > cost:
+                            new[state] = (cost, state, None)
+                        continue
+                    for cells, below_cells, piece in options:
+                        if not state & cells:
+                            to, total = state | cells, cost + below_cells
+                            old = new.get(to)
+                            if old is None or old[0] > total:
+                                new[to] = (total, state, piece)
                 if not new:
                     return None
                 layers.append(new)
@@ -137,7 +135,10 @@ class _Sweep:
             incoming = column[col + 2] << spine
             moved: _Layer = {}
             for state, (cost, _, _) in layer.items():
-                keep(moved, state >> spine | incoming, cost, state, None)
+                to = state >> spine | incoming
+                old = moved.get(to)
+                if old is None or old[0] > cost:
+                    moved[to] = (cost, state, None)
             layers.append(moved)
             layer = moved
         state = ones | ones << spine
