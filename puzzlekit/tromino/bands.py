@@ -24,9 +24,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
-from puzzlekit.grid import Cell
+from puzzlekit.errors import ArgumentError
+from puzzlekit.grid import Cell, as_cell, where
 from puzzlekit.limits import Budget
+from puzzlekit.tromino.board import check_size
 
 __all__ = ["BAND_MAX_CELLS", "BAND_ROWS", "band_sweep"]
 
@@ -46,15 +49,35 @@ _Piece = tuple[int, int, int]  # block corner row (in the band), column, left-ou
 _Layer = dict[int, tuple[int, int, "_Piece | None"]]  # state -> cells below, parent, piece
 
 
+class _Laid(NamedTuple):
+    """A band laid: where it starts, its rows, the columns covered from above, its
+    codes, the columns it covers below, and the other heights it may still take."""
+
+    top: int
+    rows: int
+    above: set[int]
+    codes: list[int]
+    below: set[int]
+    others: list[int]
+
+
 class _Sweep:
     """The rows of a board's blocked cells, and the sweep of one band."""
 
     def __init__(self, height: int, width: int, blocked: Iterable[Cell], budget: Budget,
                  what: str) -> None:
+        height, width = check_size(height, width)
+        if height * width > BAND_MAX_CELLS:
+            raise ArgumentError(f"a {width}x{height} board has {height * width:,} cells, over "
+                                f"BAND_MAX_CELLS={BAND_MAX_CELLS:,} for the band sweep")
         self.height, self.width = height, width
         self.budget, self.what = budget, what
         self.rows: list[set[int]] = [set() for _ in range(height)]
-        for row, col in blocked:
+        for cell in blocked:
+            row, col = as_cell(cell)
+            if not (0 <= row < height and 0 <= col < width):
+                raise ArgumentError(f"blocked cell at {where(row, col)} is off the "
+                                    f"{width}x{height} board")
             self.rows[row].add(col)
 
     def free(self, row: int, col: int) -> bool:
@@ -160,18 +183,22 @@ class _Sweep:
 def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
                what: str = "tile") -> list[int] | None:
     """A tiling (codes at stride *width*) of the board minus *blocked*, swept band by band
-    (see the module); ``None`` when the sweep finds none, which proves nothing.
+    (see the module); ``None`` when the sweep finds none, which proves nothing. A
+    blocked cell off the board, or a board over :data:`BAND_MAX_CELLS` cells, is an
+    :class:`~puzzlekit.ArgumentError`.
 
     >>> band_sweep(1, 3, [], Budget()) is None  # three cells in a line
     True
     >>> band_sweep(2, 3, [(0, 0), (1, 0), (1, 2)], Budget())
     [7]
+    >>> band_sweep(2, 3, [(2, 0)], Budget())
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: blocked cell at row 2, column 0 is off the 3x2 board
     """
     sweep = _Sweep(height, width, blocked, budget, what)
     tries = _TRIES_PER_BAND * -(-height // BAND_ROWS) + _TRIES_EXTRA
-    # The bands laid: top row, rows, columns covered above, codes, the columns it
-    # covers below, and the other heights it may still take.
-    laid: list[tuple[int, int, set[int], list[int], set[int], list[int]]] = []
+    laid: list[_Laid] = []
     top, rows = 0, BAND_ROWS
     above: set[int] = set()
     others: list[int] = []
@@ -185,22 +212,25 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
         if found is not None:
             if fresh:
                 others = [rows + d for d in _OTHER_HEIGHTS if 0 < rows + d < height - top]
-            laid.append((top, rows, above, found[0], found[1], others))
-            top, above, rows, fresh = top + rows, found[1], BAND_ROWS, True
+            codes, below = found
+            laid.append(_Laid(top, rows, above, codes, below, others))
+            top, above, rows, fresh = top + rows, below, BAND_ROWS, True
             continue
         if not fresh and others:
             rows = others.pop(0)
             continue
-        back = next((i for i in range(1, min(_BACK, len(laid)) + 1) if laid[-i][5]), None)
+        back = next((i for i in range(1, min(_BACK, len(laid)) + 1) if laid[-i].others), None)
         if back is not None:  # another height for a band above
             del laid[len(laid) - back + 1:]
-            top, _, above, _, _, others = laid.pop()
+            band = laid.pop()
+            top, above, others = band.top, band.above, band.others
             rows, fresh = others.pop(0), False
             continue
         if not laid:
             return None
-        top, joined, above, _, _, _ = laid.pop()  # one band of the last and this one
-        rows, others, fresh = joined + rows, [], False
+        band = laid.pop()  # one band of the last and this one
+        top, above = band.top, band.above
+        rows, others, fresh = band.rows + rows, [], False
         if rows > _MAX_ROWS:
             return None
-    return [code for band in laid for code in band[3]]
+    return [code for band in laid for code in band.codes]
