@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from puzzlekit.errors import ArgumentError
-from puzzlekit.grid import Cell, as_cell, where
+from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget
-from puzzlekit.tromino.board import check_size
+from puzzlekit.tromino.board import check_blocked, check_size
 
 __all__ = ["BAND_MAX_CELLS", "BAND_ROWS", "band_sweep"]
 
@@ -73,11 +73,7 @@ class _Sweep:
         self.height, self.width = height, width
         self.budget, self.what = budget, what
         self.rows: list[set[int]] = [set() for _ in range(height)]
-        for cell in blocked:
-            row, col = as_cell(cell)
-            if not (0 <= row < height and 0 <= col < width):
-                raise ArgumentError(f"blocked cell at {where(row, col)} is off the "
-                                    f"{width}x{height} board")
+        for row, col in check_blocked(height, width, blocked):
             self.rows[row].add(col)
 
     def free(self, row: int, col: int) -> bool:

@@ -305,6 +305,25 @@ def check_size(height: object, width: object) -> tuple[int, int]:
     return height, width
 
 
+
+def check_blocked(height: int, width: int, blocked: Iterable[object]) -> list[Cell]:
+    """Check that every blocked cell is a ``(row, col)`` pair on a *height* x *width*
+    board, and return them as tuples; the low-level planners call it first.
+
+    >>> check_blocked(2, 3, [[1, 2]])
+    [(1, 2)]
+    >>> check_blocked(2, 3, [(2, 0)])
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: blocked cell at row 2, column 0 is off the 3x2 board
+    """
+    cells = [as_cell(cell) for cell in blocked]
+    for row, col in cells:
+        if not (0 <= row < height and 0 <= col < width):
+            raise ArgumentError(f"blocked cell at {where(row, col)} is off the "
+                                f"{width}x{height} board")
+    return cells
+
 # -- bitboards: cell (row, col) is bit row * (width + 1) + col ------------------------------
 # The extra column is always 0, so a shifted mask never wraps from one row to the next.
 

@@ -49,7 +49,7 @@ from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
 from puzzlekit.limits import Budget, ProgressCallback
 from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep
-from puzzlekit.tromino.board import BLOCK_CELLS, Board, Tromino
+from puzzlekit.tromino.board import BLOCK_CELLS, Board, Tromino, check_blocked, check_size
 from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
     Triple,
@@ -421,9 +421,10 @@ def decompose(
     >>> len(decompose(63, 63, frozenset({(0, 31), (31, 0), (62, 62)}), Budget()))
     1322
     """
-    if not 2 <= len(blocked) <= _DECOMPOSE_HOLES:
+    height, width = check_size(height, width)
+    holes = sorted(check_blocked(height, width, blocked))
+    if not 2 <= len(holes) <= _DECOMPOSE_HOLES:
         return None
-    holes = sorted(blocked)
     plans: dict[Piece, Plan | None] = {}
     searched: dict[Piece, list[Triple]] = {}  # small leaves tiled by the search
     steps = 0
@@ -854,7 +855,8 @@ def strip_decompose(
     >>> Tiling(Board(12, 12, holes), tuple(codes)).is_valid()
     True
     """
-    blocked = list(blocked)
+    height, width = check_size(height, width)
+    blocked = check_blocked(height, width, blocked)
     swapped = [(c, r) for r, c in blocked]
     planners = [_Strips(height, width, blocked, budget, what),
                 _Strips(width, height, swapped, budget, what)]

@@ -43,14 +43,6 @@ def test_no_tiling_is_none():
     assert band_sweep(2, 2, [(0, 0), (1, 1)], Budget()) is None  # two apart
 
 
-@pytest.mark.parametrize("cell", [(2, 0), (-1, 0), (0, 3), (0, -1), (10**30, 0)])
-def test_a_blocked_cell_off_the_board_is_refused(cell):
-    with pytest.raises(ArgumentError, match=r"blocked cell at row .* is off the 3x2 board"):
-        band_sweep(2, 3, [cell], Budget())
-    with pytest.raises(TypeError, match="pair of ints"):
-        band_sweep(2, 3, [(0, "1")], Budget())
-
-
 @pytest.mark.parametrize("height, width", [(1024, 1024), (2**40, 2), (0, 5), (-3, 5)])
 def test_a_board_out_of_the_sweeps_reach_is_refused(height, width):
     with pytest.raises(ArgumentError, match=r"cells, over|must be from 1"):

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit.errors import ArgumentError, LimitReached, ParseError
+from puzzlekit.limits import Budget
 from puzzlekit.tromino import (
     MAX_CELLS,
     Board,
@@ -23,7 +24,9 @@ from puzzlekit.tromino import (
     solve,
     tile,
 )
+from puzzlekit.tromino.bands import band_sweep
 from puzzlekit.tromino.board import check_size
+from puzzlekit.tromino.construct import decompose, strip_decompose
 
 LONG = 100_000
 
@@ -212,3 +215,38 @@ def test_a_board_with_one_tromino_to_place_has_only_easy_levels(height, width, h
         assert time.perf_counter() - started < 0.1
     if (height, width) != (1, 3):
         assert generate("easy", params, seed=1).grade == "easy"
+
+
+PLANNERS = [band_sweep, decompose, strip_decompose]
+
+
+@pytest.mark.parametrize("planner", PLANNERS)
+@pytest.mark.parametrize("cell", [(2, 0), (-1, 0), (0, 3), (0, -1), (10**30, 0)])
+def test_the_planners_refuse_a_blocked_cell_off_the_board(planner, cell):
+    # Two holes, as decompose takes no fewer; (0, 0) is on the board.
+    with pytest.raises(ArgumentError, match=r"blocked cell at row .* is off the 3x2 board"):
+        planner(2, 3, frozenset({(0, 0), cell}), Budget())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PLANNERS), st.integers(-3, 6), st.integers(-3, 6))
+def test_a_planner_refuses_exactly_the_cells_off_the_board(planner, row, col):
+    blocked = frozenset({(0, 0), (row, col)})
+    if 0 <= row < 4 and 0 <= col < 3:
+        planner(4, 3, blocked, Budget())  # a tiling or None, no error
+    else:
+        with pytest.raises(ArgumentError, match=f"row {row}, column {col} is off"):
+            planner(4, 3, blocked, Budget())
+
+
+@pytest.mark.parametrize("planner", PLANNERS)
+def test_the_planners_refuse_a_blocked_cell_that_is_not_a_pair_of_ints(planner):
+    with pytest.raises(TypeError, match="pair of ints"):
+        planner(2, 3, frozenset({(0, 0), (0, "1")}), Budget())
+
+
+@pytest.mark.parametrize("planner", PLANNERS)
+@pytest.mark.parametrize("height, width", [(2**40, 2), (0, 5), (-3, 5)])
+def test_the_planners_check_the_board_size(planner, height, width):
+    with pytest.raises(ArgumentError, match=r"cells, over|must be from 1"):
+        planner(height, width, frozenset(), Budget())
