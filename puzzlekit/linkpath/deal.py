@@ -30,17 +30,18 @@ True
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import random
-from collections.abc import Iterable
+from typing import NamedTuple
 
 from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError, quoted
 from puzzlekit.grid import check_characters, check_int, parse_grid
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
-from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules
+from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules, pair_of_move
 from puzzlekit.linkpath.params import Params, params_or_default
-from puzzlekit.linkpath.paths import Grid
+from puzzlekit.linkpath.paths import Grid, Reach
 
 __all__ = [
     "LAYOUTS",
@@ -64,6 +65,10 @@ _TRIES = 40
 
 _POOL = 2 * _TRIES + 16
 """Waiting cells looked at per pair: enough for the tries of opposite colour."""
+
+_FILL_MAX_CELLS = 1500
+"""The most padded cells on which the construction finds links by fills (see ``_Links``):
+on larger boards a fill's ints cost more than testing partners one by one."""
 
 _SEARCH = 48
 """The most cells the tiling repair may visit before a pair is given up."""
@@ -399,10 +404,7 @@ def _construct(
     if placed is None:
         return None
     stride = grid.stride
-    witness = tuple(
-        Pair((i // stride - 1, i % stride - 1), (j // stride - 1, j % stride - 1))
-        for i, j in reversed(placed)
-    )
+    witness = tuple(pair_of_move((i, j, 0), stride) for i, j in reversed(placed))
     return grid.rows(), witness
 
 
@@ -479,6 +481,110 @@ def _release(mate: dict[int, int], region: set[int], a: int, b: int, stride: int
     return False
 
 
+class _Shape(NamedTuple):
+    """What the construction reads of a padded grid's shape, made once per shape."""
+
+    row_of: list[int]
+    """Each padded cell's row."""
+    col_of: list[int]
+    colour_of: list[int]
+    """Each padded cell's chessboard colour."""
+    column: int
+    """The cells of the left ring column."""
+    full: int
+    """Every padded cell."""
+    row_shifts: list[int]
+    column_shifts: list[int]
+
+
+@functools.lru_cache(maxsize=16)
+def _shape(height: int, width: int) -> _Shape:
+    stride = width + 2
+    size = (height + 2) * stride
+    row_of = [index // stride for index in range(size)]
+    col_of = [index % stride for index in range(size)]
+    return _Shape(
+        row_of,
+        col_of,
+        [(r + c) % 2 for r, c in zip(row_of, col_of, strict=True)],
+        sum(1 << index for index in range(0, size, stride)),
+        (1 << size) - 1,
+        _doublings(stride),
+        [stride * n for n in _doublings(height + 2)],
+    )
+
+
+class _Links:
+    """The empty cells a link from a cell reaches, as one int over padded indices.
+
+    The construction asks this for each first cell instead of testing its
+    partners one by one: the cells a link of at most *max_turns* turns
+    reaches are flood fills along rows and columns through the free cells,
+    one fill per segment, each done in a few shifts (an occluded fill). The
+    partners are empty themselves, so a partner is linked exactly when the
+    fills reach it.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        self.shape = shape = _shape(grid.height, grid.width)
+        self.max_turns = grid.max_turns
+        self.stride = stride = grid.stride
+        # A move along a row must not wrap into the next row: the left ring column
+        # is never entered moving right, the right one never moving left.
+        self.enter_right = shape.full & ~shape.column
+        self.enter_left = shape.full & ~(shape.column << (stride - 1))
+        occupied = sum(mask << row * stride for row, mask in enumerate(grid.rowm))
+        self.free = shape.full & ~occupied
+        self.occupy(0)
+
+    def occupy(self, cells: int) -> None:
+        """Take the cells set in *cells* out of the free cells."""
+        free = self.free = self.free & ~cells
+        row_shifts, column_shifts = self.shape.row_shifts, self.shape.column_shifts
+        self.right = _layers(free & self.enter_right, row_shifts, 1)
+        self.left = _layers(free & self.enter_left, row_shifts, -1)
+        self.down = _layers(free, column_shifts, 1)
+        self.up = _layers(free, column_shifts, -1)
+
+    def reached(self, runs: Reach) -> int:
+        """The free cells a link from the cell whose runs are *runs* reaches (and the cell)."""
+        right, left, down, up = self.right, self.left, self.down, self.up
+        row, col, top, bottom, first, last = runs
+        stride = self.stride
+        # ends of links whose last segment is along a row, along a column
+        last_row = ((2 << last) - (1 << first)) << row * stride
+        low, high = top * stride + col, bottom * stride + col
+        last_column = self.shape.column << col & (2 << high) - (1 << low)
+        for _ in range(self.max_turns):
+            cells = last_column
+            for shift, enter in right:
+                cells |= cells << shift & enter
+            for shift, enter in left:
+                cells |= cells >> shift & enter
+            last_column = last_row
+            for shift, enter in down:
+                last_column |= last_column << shift & enter
+            for shift, enter in up:
+                last_column |= last_column >> shift & enter
+            last_row = cells
+        return last_row | last_column
+
+
+def _doublings(length: int) -> list[int]:
+    """1, 2, 4, ... below *length*: shifts that together cross any run shorter than it."""
+    return [1 << n for n in range(max(length - 1, 1).bit_length())]
+
+
+def _layers(free: int, shifts: list[int], sign: int) -> list[tuple[int, int]]:
+    """Each of *shifts* with the cells a fill may enter by it: the ends of runs of free
+    cells that long (so a fill grows one way, *sign*, only through free cells)."""
+    layers = []
+    for shift in shifts:
+        layers.append((shift, free))
+        free &= free << shift if sign > 0 else free >> shift
+    return layers
+
+
 def _fill_region(
     grid: Grid,
     region: list[tuple[int, int]],
@@ -503,37 +609,41 @@ def _fill_region(
     order = sorted(empty, key=depth, reverse=True)
     start = 0
     placed: list[tuple[int, int]] = []
+    links = _Links(grid) if (height + 2) * stride <= _FILL_MAX_CELLS else None
     for kind in pair_kinds:
         if budget.spend():
             raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
-        chosen = _random_pair(grid, empty, mate, order, start, budget)
+        chosen = _random_pair(grid, links, empty, mate, order, start, budget)
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
         grid.set(chosen[0], kind)
         grid.set(chosen[1], kind)
+        if links is not None:
+            links.occupy(1 << chosen[0] | 1 << chosen[1])
         placed.append((min(chosen), max(chosen)))
     return placed
 
 
 def _random_pair(
-    grid: Grid, empty: set[int], mate: dict[int, int], order: list[int], start: int, budget: Budget
+    grid: Grid,
+    links: _Links | None,
+    empty: set[int],
+    mate: dict[int, int],
+    order: list[int],
+    start: int,
+    budget: Budget,
 ) -> tuple[int, int] | None:
     """Two linked empty cells early in *order* whose removal keeps a tiling of the rest.
 
     Returns the cells (taken out of *empty*), or ``None``. Neighbours are
     the fallback, so they are not chosen here: deals would otherwise start
-    with far more side-by-side pairs than a random deal.
-
-    Whether two cells link does not depend on whether they hold tiles (a
-    tile's runs start beside it, and middle segments avoid the tiles' own
-    rows and columns), so the runs of the first cell are read once and the
-    cells stay empty until a pair is chosen.
+    with far more side-by-side pairs than a random deal. The partners of a
+    first cell are tried nearest first, each try a node.
     """
     stride = grid.stride
-    joined, reach = grid.joined, grid.reach
     # The next waiting cells in order; the holes that earlier pairs left in
     # that stretch of *order* are cut out on the way, so scans stay short.
     pool: list[int] = []
@@ -543,11 +653,16 @@ def _random_pair(
         pool = [cell for cell in order[start:end] if cell in empty]
     order[start:end] = pool
     repairs = _REPAIRS
+    row_of, col_of, colour_of, *_ = _shape(grid.height, grid.width)
+    joined, reach = grid.joined, grid.reach
+    cell_bits = len(row_of).bit_length()
+    cell_mask = (1 << cell_bits) - 1
+    others: dict[int, list[int]] = {}  # by colour: the pool's cells of the other colour
     for a in pool[:_STARTS]:
-        row, col = divmod(a, stride)
-        colour = (row + col) % 2
-        runs = reach(row, col)
-        reachable: Iterable[int]
+        row, col = row_of[a], col_of[a]
+        colour = colour_of[a]
+        neighbours = (a - stride, a - 1, a + 1, a + stride)
+        runs = grid.reach(row, col)
         if grid.max_turns == 0:
             # Only the cells on the first cell's own runs link with it: try those.
             _, _, up, down, left, right = runs
@@ -555,29 +670,39 @@ def _random_pair(
                 range(row * stride + left, row * stride + right + 1),
                 range(up * stride + col, down * stride + col + 1, stride),
             )
-        else:
-            reachable = pool
-        candidates = (
-            b
-            for b in reachable
-            if b in empty
-            and (b // stride + b % stride) % 2 != colour
-            and abs(a - b) not in (1, stride)
-        )
-        # near partners first: the tiling is then mended close by, and quickly
+            opposite = (
+                b
+                for b in reachable
+                if colour_of[b] != colour and b in empty and b not in neighbours
+            )
+            candidates = list(itertools.islice(opposite, _TRIES))
+        else:  # the pool is all empty, cut to the empty cells above
+            if colour not in others:
+                others[colour] = [b for b in pool if colour_of[b] != colour]
+            # at most four of the others are neighbours
+            candidates = [b for b in others[colour][:_TRIES + 4] if b not in neighbours]
+            del candidates[_TRIES:]
+        # Near partners first: the tiling is then mended close by, and quickly. A
+        # key is the distance, then the cell.
         partners = sorted(
-            (abs(b // stride - row) + abs(b % stride - col), b)
-            for b in itertools.islice(candidates, _TRIES)
+            [(abs(row_of[b] - row) + abs(col_of[b] - col)) << cell_bits | b for b in candidates]
         )
-        for _, b in partners:
-            if budget.spend():
-                raise budget.limit_reached("deal")
-            if joined(runs, reach(*divmod(b, stride))):
+        reached = -1 if links is None else links.reached(runs)  # -1: test one by one
+        # Each partner tried is a node, counted when the first cell is done with.
+        for tried, key in enumerate(partners, 1):
+            b = key & cell_mask
+            if reached >> b & 1 if reached >= 0 else joined(runs, reach(row_of[b], col_of[b])):
                 if _release(mate, empty, a, b, stride):
+                    if budget.spend(tried):
+                        raise budget.limit_reached("deal")
                     return a, b
                 repairs -= 1
                 if not repairs:
+                    if budget.spend(tried):
+                        raise budget.limit_reached("deal")
                     return None
+        if budget.spend(len(partners)):
+            raise budget.limit_reached("deal")
     return None
 
 
