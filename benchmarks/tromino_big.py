@@ -289,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_packed([(300, "grid", [0])] if args.quick else
                  [(201, "clustered", [0, 1, 2]), (201, "dense", [0, 1, 2]),
                   (300, "square", [0, 1, 2, 3, 4, 5]), (300, "diagonals", [0]),
-                  (300, "grid", [0])])
+                  (600, "diagonals", [0]), (300, "grid", [0])])
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
     print(f"total {time.process_time() - started:.1f} CPU-s (this process)")

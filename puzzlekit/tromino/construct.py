@@ -69,6 +69,7 @@ __all__ = [
     "hint",
     "is_tileable",
     "rectangle_tileable",
+    "slab_sweep",
     "strip_decompose",
     "tile",
     "untileable_reason",
@@ -884,11 +885,127 @@ def strip_decompose(
             if not build:
                 return []
             codes = _strip_codes(strips, planner.width, budget)
-            if transposed:  # code stride *height* on the swapped board
-                codes = [((anchor % height * width + anchor // height) << 2)
-                         | _TRANSPOSE[code & 3] for code in codes for anchor in (code >> 2,)]
-            return codes
+            return _swapped_back(codes, height, width) if transposed else codes
     return None
+
+
+def _swapped_back(codes: list[int], height: int, width: int) -> list[int]:
+    """The codes (stride *width*) of a tiling given by its *codes* on the board with rows
+    and columns swapped (stride *height*)."""
+    return [((anchor % height * width + anchor // height) << 2) | _TRANSPOSE[code & 3]
+            for code in codes for anchor in (code >> 2,)]
+
+
+_SLAB_GAP = 8  # rows: blocked cells this close (or closer) are swept in one slab
+_SLAB_MARGIN = 4  # free rows a slab keeps beyond its blocked cells where it can
+_SLAB_TRIES = 2  # heights tried per slab, when it is at most a quarter of the board
+
+
+def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
+               what: str = "tile") -> list[int] | None:
+    """A tiling (codes at stride *width*) that sweeps band by band
+    (:func:`~puzzlekit.tromino.bands.band_sweep`) only the slabs of full-width rows
+    that hold blocked cells (rows of blocked cells up to 8 apart share a slab), each
+    at most :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells, and tiles the
+    hole-free rectangles between them (and slabs of one blocked cell) by the theorems;
+    or the same with rows and columns swapped, the way that sweeps fewer cells first;
+    then, on a board the band sweep takes, the whole board. ``None`` when none finds
+    one (which proves nothing). So a board of any size whose blocked cells are packed
+    into a few places is swept only there.
+
+    >>> holes = {(r, c) for r in range(60, 80) for c in range(60, 80) if (r + c) % 4 == 0}
+    >>> holes |= {(150, 150), (190, 190), (230, 230)}  # far apart: slabs of their own
+    >>> codes = slab_sweep(301, 301, holes, Budget())
+    >>> Tiling(Board(301, 301, frozenset(holes)), tuple(codes)).is_valid()
+    True
+    """
+    height, width = check_size(height, width)
+    cells = check_blocked(height, width, blocked)
+    plans = []
+    for transposed in (False, True):
+        rows, cols = (width, height) if transposed else (height, width)
+        holes = sorted((c, r) for r, c in cells) if transposed else sorted(cells)
+        cores = _cores([row for row, _ in holes])
+        plans.append((sum(bottom - top for top, bottom in cores) * cols, transposed, holes, cores))
+    plans.sort(key=lambda plan: plan[:2])
+    whole = height * width
+    for swept, transposed, holes, cores in plans:
+        if transposed and plans[0][0] == whole and swept == whole:
+            break  # the whole board both ways: one sweep is enough
+        rows, cols = (width, height) if transposed else (height, width)
+        codes = _slabs(rows, cols, holes, cores, budget, what)
+        if codes is not None:
+            return _swapped_back(codes, height, width) if transposed else codes
+    if plans[0][0] < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
+        return band_sweep(height, width, cells, budget, what=what)
+    return None
+
+
+def _cores(rows: list[int]) -> list[tuple[int, int]]:
+    """The runs ``(top, bottom)`` of rows from a blocked cell's row to the next one
+    at most :data:`_SLAB_GAP` lower (*rows* sorted)."""
+    cores: list[tuple[int, int]] = []
+    for row in rows:
+        if cores and row - cores[-1][1] < _SLAB_GAP:
+            cores[-1] = (cores[-1][0], row + 1)
+        else:
+            cores.append((row, row + 1))
+    return cores
+
+
+def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, int]],
+           budget: Budget, what: str) -> list[int] | None:
+    """:func:`slab_sweep` along the rows of one board: *holes* sorted, *cores* theirs."""
+
+    def gap(rows: int) -> bool:  # a hole-free full-width rectangle of this many rows tiles
+        return rows == 0 or rectangle_tileable(rows, width)
+
+    codes: list[int] = []
+    tiled = 0  # the rows above this are tiled
+    first = 0  # the first core not yet in a slab
+    hole_rows = [row for row, _ in holes]
+    while first < len(cores):
+        last = first  # cores are joined into one slab until its free cells can be a multiple of 3
+        while True:
+            core_top, core_bottom = cores[first][0], cores[last][1]
+            below = cores[last + 1][0] if last + 1 < len(cores) else height
+            inside = holes[bisect_left(hole_rows, core_top):bisect_left(hole_rows, core_bottom)]
+            tops = sorted((top for top in range(tiled, core_top + 1) if gap(top - tiled)),
+                          key=lambda top: abs(core_top - _SLAB_MARGIN - top))
+            options = [
+                (top, bottom)
+                for top in tops[:_SLAB_TRIES]
+                for bottom in sorted(range(core_bottom, below + 1),
+                                     key=lambda bottom: abs(core_bottom + _SLAB_MARGIN - bottom))
+                if ((bottom - top) * width - len(inside)) % 3 == 0
+                and (bottom - top) * width <= BAND_MAX_CELLS
+                and (below < height or gap(height - bottom))
+            ]
+            if options or last + 1 == len(cores):
+                break
+            last += 1
+        if not options:
+            return None
+        tries = _SLAB_TRIES if 4 * (options[0][1] - options[0][0]) <= height else 1
+        for top, bottom in options[:tries]:
+            slab = [(r - top, c) for r, c in inside]
+            found: list[int] | None
+            if len(slab) == 1 and one_hole_reason(bottom - top, width, slab[0]) is None:
+                found = one_hole_codes(bottom - top, width, slab[0], budget)  # the theorem
+            else:
+                found = band_sweep(bottom - top, width, slab, budget, what=what)
+            if found is not None:
+                fill_rectangle(codes, width, tiled, 0, top - tiled, width)
+                codes += [code + (top * width << 2) for code in found]
+                tiled = bottom
+                break
+        else:
+            return None
+        first = last + 1
+    if not gap(height - tiled):  # no blocked cells, on a rectangle with no tiling
+        return None
+    fill_rectangle(codes, width, tiled, 0, height - tiled, width)
+    return codes
 
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
@@ -946,8 +1063,8 @@ def _construct(
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
         if decomposed is None:
             decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
-        if decomposed is None and SEARCH_MAX_CELLS < cells <= BAND_MAX_CELLS:
-            decomposed = band_sweep(height, width, rest, budget, what=what)
+        if decomposed is None and cells > SEARCH_MAX_CELLS:
+            decomposed = slab_sweep(height, width, rest, budget, what=what)
         if decomposed is not None:
             return codes + decomposed
     return Residue(codes, rest)

@@ -8,7 +8,8 @@ from tromino.checks import assert_valid_tiling
 from puzzlekit.errors import ArgumentError, LimitReached
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, tile
-from puzzlekit.tromino.bands import band_sweep
+from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep
+from puzzlekit.tromino.construct import slab_sweep
 
 
 def _swept(board):
@@ -80,4 +81,64 @@ def test_the_sweeps_of_random_tilings_are_valid(height, width, seed):
     codes = _swept(board)  # checked by the validator when found
     # The sweep may miss (it proves nothing); the board is still tileable, as built.
     if codes is None:
+        assert is_tileable(board)
+
+
+# -- slabs: sweeping only the rows (or columns) that hold blocked cells ------------------
+
+
+def _slabbed(board):
+    """slab_sweep's codes, validated independently (None when it finds no tiling)."""
+    codes = slab_sweep(board.height, board.width, board.holes, Budget())
+    if codes is not None:
+        assert_valid_tiling(board, Tiling.trusted(board, tuple(codes)))
+    return codes
+
+
+def _square_of_diagonals(top, left, side=40):
+    return {(top + row, left + col) for row in range(side) for col in range(side)
+            if (row + col) % 4 == 0}
+
+
+def test_a_packed_square_on_a_board_over_the_sweeps_cap_is_swept_in_its_slab():
+    # 264,196 cells, over BAND_MAX_CELLS: the rows around the square are swept, the
+    # three far holes (slabs of their own) are tiled by the one-hole theorem.
+    holes = _square_of_diagonals(100, 100) | {(300, 300), (400, 400), (500, 500)}
+    board = Board(514, 514, frozenset(holes))
+    assert board.height * board.width > BAND_MAX_CELLS
+    assert _slabbed(board) is not None
+
+
+def test_holes_packed_in_columns_are_swept_across():
+    # The square's columns, not its rows: every row holds a blocked cell.
+    holes = {(row, 100 + col) for row in range(0, 514, 4) for col in range(0, 24, 4)}
+    holes |= {(row + 2, 102 + col) for row in range(0, 510, 4) for col in range(0, 24, 4)}
+    holes = set(sorted(holes)[: len(holes) - (len(holes) - 514 * 514) % 3])
+    board = Board(514, 514, frozenset(holes))
+    assert (board.height * board.width - len(holes)) % 3 == 0
+    assert _slabbed(board) is not None
+
+
+def test_every_call_tiles_a_packed_square_the_cuts_miss():
+    # Refused before the slabs (no cut into strips and blocks, over the sweep's cap).
+    holes = _square_of_diagonals(100, 100) | {(250, 250), (260, 260), (270, 270)}
+    board = Board(601, 601, frozenset(holes))
+    assert is_tileable(board)
+    assert_valid_tiling(board, tile(board))
+
+
+def test_slabs_whose_free_cells_cannot_be_balanced_are_joined():
+    # 300 is a multiple of 3: a full-width slab of the square (400 holes) cannot have a
+    # multiple of 3 free cells alone, so it is joined with the two holes below it.
+    holes = _square_of_diagonals(50, 50) | {(200, 200), (210, 210)}
+    board = Board(300, 300, frozenset(holes))
+    assert _slabbed(board) is not None
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 30), st.sets(st.integers(0, 899), max_size=12))
+def test_the_slabs_never_contradict_the_search(height, width, cells):
+    holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
+    board = Board(height, width, holes)
+    if _slabbed(board) is not None:
         assert is_tileable(board)

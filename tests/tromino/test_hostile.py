@@ -26,7 +26,7 @@ from puzzlekit.tromino import (
 )
 from puzzlekit.tromino.bands import band_sweep
 from puzzlekit.tromino.board import check_size
-from puzzlekit.tromino.construct import decompose, strip_decompose
+from puzzlekit.tromino.construct import decompose, slab_sweep, strip_decompose
 
 LONG = 100_000
 
@@ -217,7 +217,7 @@ def test_a_board_with_one_tromino_to_place_has_only_easy_levels(height, width, h
         assert generate("easy", params, seed=1).grade == "easy"
 
 
-PLANNERS = [band_sweep, decompose, strip_decompose]
+PLANNERS = [band_sweep, decompose, slab_sweep, strip_decompose]
 
 
 @pytest.mark.parametrize("planner", PLANNERS)
