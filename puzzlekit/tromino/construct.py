@@ -499,9 +499,7 @@ def decompose(
         if not inside:
             fill_rectangle(codes, width, top, left, rows, cols)
             continue
-        for code in one_hole_codes(rows, cols, inside[0], budget):
-            row, col = divmod(code >> 2, cols)
-            codes.append((((row + top) * width + col + left) << 2) | (code & 3))
+        codes += _restrided(one_hole_codes(rows, cols, inside[0], budget), cols, width, top, left)
     return codes
 
 
@@ -831,9 +829,8 @@ def _strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
             elif not inside:
                 fill_rectangle(codes, width, top, left, rows, cols)
             else:
-                for code in one_hole_codes(rows, cols, inside[0], budget):
-                    row, col = divmod(code >> 2, cols)
-                    codes.append((((row + top) * width + col + left) << 2) | (code & 3))
+                codes += _restrided(one_hole_codes(rows, cols, inside[0], budget), cols, width,
+                                    top, left)
         top += rows
     return codes
 
@@ -953,59 +950,111 @@ def _cores(rows: list[int]) -> list[tuple[int, int]]:
     return cores
 
 
+_CARRIER = 6  # columns of a gap that carry one or two cells between the slabs either side
+
+
 def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, int]],
            budget: Budget, what: str) -> list[int] | None:
-    """:func:`slab_sweep` along the rows of one board: *holes* sorted, *cores* theirs."""
+    """:func:`slab_sweep` along the rows of one board: *holes* sorted, *cores* theirs.
 
-    def gap(rows: int) -> bool:  # a hole-free full-width rectangle of this many rows tiles
-        return rows == 0 or rectangle_tileable(rows, width)
+    A slab whose rows cannot hold a multiple of 3 free cells (whatever their number, when
+    *width* is a multiple of 3) takes one or two cells at the left of the row below it, and
+    the next slab the two or one left at the bottom of that gap, whose first
+    :data:`_CARRIER` columns are swept to carry them."""
+
+    def gap(rows: int, owed: int) -> bool:
+        """Whether *rows* hole-free full-width rows tile, less *owed* cells at the left of
+        the first row and the cells that make up a multiple of 3 at the left of the last."""
+        if not owed:
+            return rows == 0 or rectangle_tileable(rows, width)
+        return (rows >= 2 and rows * _CARRIER <= BAND_MAX_CELLS and width >= _CARRIER
+                and (width == _CARRIER or rectangle_tileable(rows, width - _CARRIER)))
+
+    def gap_codes(top: int, rows: int, owed: int) -> list[int] | None:
+        codes: list[int] = []
+        left = 0
+        if owed:
+            blocked = [(0, col) for col in range(owed)]
+            blocked += [(rows - 1, col) for col in range(-owed % 3)]
+            carried = band_sweep(rows, _CARRIER, blocked, budget, what=what)
+            if carried is None:
+                return None
+            codes = _restrided(carried, _CARRIER, width, top, 0)
+            left = _CARRIER
+        fill_rectangle(codes, width, top, left, rows, width - left)
+        return codes
 
     codes: list[int] = []
-    tiled = 0  # the rows above this are tiled
+    tiled = 0  # the rows above this are tiled, but for *owed* cells at the left of this one
+    owed = 0
     first = 0  # the first core not yet in a slab
     hole_rows = [row for row, _ in holes]
     while first < len(cores):
-        last = first  # cores are joined into one slab until its free cells can be a multiple of 3
+        last = first  # cores are joined into one slab until it can be swept
+        taken = -owed % 3  # cells at the left of the row above the slab that it takes
         while True:
             core_top, core_bottom = cores[first][0], cores[last][1]
             below = cores[last + 1][0] if last + 1 < len(cores) else height
             inside = holes[bisect_left(hole_rows, core_top):bisect_left(hole_rows, core_bottom)]
-            tops = sorted((top for top in range(tiled, core_top + 1) if gap(top - tiled)),
+            tops = sorted((top for top in range(tiled, core_top + 1) if gap(top - tiled, owed)),
                           key=lambda top: abs(core_top - _SLAB_MARGIN - top))
-            options = [
-                (top, bottom)
-                for top in tops[:_SLAB_TRIES]
+            options = []  # (cells it takes at the left of the row below, top, bottom)
+            for top in tops[:_SLAB_TRIES]:
                 for bottom in sorted(range(core_bottom, below + 1),
-                                     key=lambda bottom: abs(core_bottom + _SLAB_MARGIN - bottom))
-                if ((bottom - top) * width - len(inside)) % 3 == 0
-                and (bottom - top) * width <= BAND_MAX_CELLS
-                and (below < height or gap(height - bottom))
-            ]
+                                     key=lambda bottom: abs(core_bottom + _SLAB_MARGIN - bottom)):
+                    lent = (len(inside) - taken - (bottom - top) * width) % 3
+                    if (bottom - top + (taken > 0) + (lent > 0)) * width > BAND_MAX_CELLS:
+                        continue
+                    if below == height and (lent or not gap(height - bottom, 0)):
+                        continue  # the last slab: hole-free rows below it, if any
+                    if lent and below - bottom < 2:
+                        continue  # no room for the next gap to carry the cells
+                    options.append((lent, top, bottom))
             if options or last + 1 == len(cores):
                 break
             last += 1
+        options.sort(key=lambda option: option[0] > 0)  # slabs of whole rows first
         if not options:
             return None
-        tries = _SLAB_TRIES if 4 * (options[0][1] - options[0][0]) <= height else 1
-        for top, bottom in options[:tries]:
-            slab = [(r - top, c) for r, c in inside]
+        tries = _SLAB_TRIES if 4 * (options[0][2] - options[0][1]) <= height else 1
+        for lent, top, bottom in options[:tries]:
+            upper = top - (taken > 0)  # the slab's first row, on the board
+            rows = bottom + (lent > 0) - upper
+            slab = [(r - upper, c) for r, c in inside]
             found: list[int] | None
-            if len(slab) == 1 and one_hole_reason(bottom - top, width, slab[0]) is None:
-                found = one_hole_codes(bottom - top, width, slab[0], budget)  # the theorem
+            if len(slab) == 1 and not taken and not lent \
+                    and one_hole_reason(rows, width, slab[0]) is None:
+                found = one_hole_codes(rows, width, slab[0], budget)  # the theorem
             else:
-                found = band_sweep(bottom - top, width, slab, budget, what=what)
-            if found is not None:
-                fill_rectangle(codes, width, tiled, 0, top - tiled, width)
-                codes += [code + (top * width << 2) for code in found]
-                tiled = bottom
+                if taken:
+                    slab += [(0, col) for col in range(taken, width)]
+                if lent:
+                    slab += [(rows - 1, col) for col in range(lent, width)]
+                found = band_sweep(rows, width, slab, budget, what=what)
+            above = gap_codes(tiled, top - tiled, owed) if found is not None else None
+            if found is not None and above is not None:
+                codes += above
+                codes += [code + (upper * width << 2) for code in found]
+                tiled, owed = bottom, lent
                 break
         else:
             return None
         first = last + 1
-    if not gap(height - tiled):  # no blocked cells, on a rectangle with no tiling
+    if not gap(height - tiled, 0):  # no blocked cells, on a rectangle with no tiling
         return None
     fill_rectangle(codes, width, tiled, 0, height - tiled, width)
     return codes
+
+
+def _restrided(codes: list[int], cols: int, width: int, top: int, left: int) -> list[int]:
+    """The codes (stride *width*) of a tiling given by its *codes* (stride *cols*) of a
+    block placed at (*top*, *left*)."""
+    moved = []
+    for code in codes:
+        row, col = divmod(code >> 2, cols)
+        moved.append((((row + top) * width + col + left) << 2) | (code & 3))
+    return moved
+
 
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 

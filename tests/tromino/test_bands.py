@@ -127,11 +127,22 @@ def test_every_call_tiles_a_packed_square_the_cuts_miss():
     assert_valid_tiling(board, tile(board))
 
 
-def test_slabs_whose_free_cells_cannot_be_balanced_are_joined():
-    # 300 is a multiple of 3: a full-width slab of the square (400 holes) cannot have a
-    # multiple of 3 free cells alone, so it is joined with the two holes below it.
-    holes = _square_of_diagonals(50, 50) | {(200, 200), (210, 210)}
-    board = Board(300, 300, frozenset(holes))
+def test_slabs_whose_rows_cannot_hold_a_multiple_of_3_carry_cells_through_the_gap():
+    # 600 is a multiple of 3, 400 is not: a full-width slab of the square cannot have a
+    # multiple of 3 free cells, so it takes cells at the left of the row below it and the
+    # corner's slab the rest of that gap's; one slab over both would be over the cap.
+    holes = _square_of_diagonals(100, 100) | {(590, 590), (595, 595)}
+    board = Board(600, 600, frozenset(holes))
+    assert (100 + 40 + 8) * 600 < BAND_MAX_CELLS < (596 - 100) * 600
+    assert _slabbed(board) is not None
+
+
+def test_cells_carried_through_a_gap_on_a_board_whose_sides_are_multiples_of_3():
+    # Slabs of 4, 2 and 3 holes on 30 x 30 (a multiple of 3 wide): the first takes a cell
+    # at the left of the gap below it, the second the two others that make 3; the third
+    # needs none.
+    holes = {(2, 2), (2, 5), (2, 8), (2, 11)} | {(12, 4), (12, 9)} | {(24, 3), (24, 7), (25, 20)}
+    board = Board(30, 30, frozenset(holes))
     assert _slabbed(board) is not None
 
 

@@ -252,15 +252,14 @@ def test_bad_arguments():
         solve(Board(3, 3), node_limit=-1)
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
-    # 400 holes on diagonals four apart over a 40 x 40 square of a 600 x 600 board, and
-    # two near the far corner: no cut into strips and blocks is found; the slabs of rows
-    # (or columns) holding the square and the corner cannot each have a multiple of 3
-    # free cells (600 is a multiple of 3, 400 is not), and one slab over both is more
-    # than the band sweep takes; nor does the search. Every call refuses it the same
-    # way, saying why.
-    lines = {(100 + row, 100 + col) for row in range(40) for col in range(40)
-             if (row + col) % 4 == 0}
-    out_of_reach = Board(600, 600, lines | {(590, 590), (595, 595)})
+    # Holes on diagonals four apart over a cross of 40 rows and 40 columns of a 600 x 600
+    # board: no cut into strips and blocks is found, the rows (and the columns) holding
+    # blocked cells are the whole board, more than the band sweep takes, and so is the
+    # board for the search. Every call refuses it the same way, saying why.
+    cross = {(row, col) for row in range(600) for col in range(600)
+             if (100 <= row < 140 or 100 <= col < 140) and (row + col) % 4 == 0}
+    out_of_reach = Board(600, 600, cross | {(599, 599)})
+    assert (600 * 600 - len(out_of_reach.holes)) % 3 == 0
     for call in (is_tileable, tile, solve):
         with pytest.raises(ArgumentError, match=r"no cut into strips and blocks .* too large "
                            r"for the exact search"):
