@@ -954,8 +954,10 @@ _CARRIER = 6  # columns of a gap that carry one or two cells between the slabs e
 
 
 def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, int]],
-           budget: Budget, what: str) -> list[int] | None:
-    """:func:`slab_sweep` along the rows of one board: *holes* sorted, *cores* theirs.
+           budget: Budget, what: str, nested: bool = True) -> list[int] | None:
+    """:func:`slab_sweep` along the rows of one board: *holes* sorted, *cores* theirs;
+    *nested*: a slab whose blocked cells lie in few of its columns is swept the same way
+    along its columns.
 
     A slab whose rows cannot hold a multiple of 3 free cells (whatever their number, when
     *width* is a multiple of 3) takes one or two cells at the left of the row below it, and
@@ -983,6 +985,38 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             left = _CARRIER
         fill_rectangle(codes, width, top, left, rows, width - left)
         return codes
+
+    def sweep(rows: int, inside: list[Cell], taken: int, lent: int) -> list[int] | None:
+        """A tiling of a slab of *rows* with blocked cells *inside*, whose first row (if
+        *taken*) and last row (if *lent*) have only that many cells at the left."""
+        if nested:  # along the columns holding blocked cells, the notches' cells apart
+            first, last = int(taken > 0), rows - (lent > 0)  # the slab's full rows
+            for left in range(_CARRIER, _CARRIER + 3) if taken or lent else (0,):
+                rest = [(row - first, col - left) for row, col in inside if col >= left]
+                if ((last - first) * (width - left) - len(rest)) % 3:
+                    continue
+                turned = sorted((col, row) for row, col in rest)
+                cores = _cores([row for row, _ in turned])
+                if 2 * sum(bottom - top for top, bottom in cores) > width - left:
+                    break  # its blocked cells are in most of its columns
+                found = _slabs(width - left, last - first, turned, cores, budget, what,
+                               nested=False)
+                if found is None:
+                    continue
+                found = _swapped_back(found, last - first, width - left)
+                if not left:
+                    return found
+                notches = [(row, col) for row, col in inside if col < left]
+                notches += [(0, col) for col in range(taken, left)] if taken else []
+                notches += [(rows - 1, col) for col in range(lent, left)] if lent else []
+                tabs = band_sweep(rows, left, notches, budget, what=what)
+                if tabs is not None:
+                    return (_restrided(tabs, left, width, 0, 0)
+                            + _restrided(found, width - left, width, first, left))
+        blocked = list(inside)
+        blocked += [(0, col) for col in range(taken, width)] if taken else []
+        blocked += [(rows - 1, col) for col in range(lent, width)] if lent else []
+        return band_sweep(rows, width, blocked, budget, what=what)
 
     codes: list[int] = []
     tiled = 0  # the rows above this are tiled, but for *owed* cells at the left of this one
@@ -1013,7 +1047,10 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             if options or last + 1 == len(cores):
                 break
             last += 1
-        options.sort(key=lambda option: option[0] > 0)  # slabs of whole rows first
+        # Slabs of whole rows first; then, for the notches' columns to make up a multiple
+        # of 3 free cells (nested sweeps), a number of full rows that is not one.
+        options.sort(key=lambda option: (option[0] > 0, (taken or option[0])
+                                         and (option[2] - option[1]) % 3 == 0))
         if not options:
             return None
         tries = _SLAB_TRIES if 4 * (options[0][2] - options[0][1]) <= height else 1
@@ -1026,11 +1063,7 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                     and one_hole_reason(rows, width, slab[0]) is None:
                 found = one_hole_codes(rows, width, slab[0], budget)  # the theorem
             else:
-                if taken:
-                    slab += [(0, col) for col in range(taken, width)]
-                if lent:
-                    slab += [(rows - 1, col) for col in range(lent, width)]
-                found = band_sweep(rows, width, slab, budget, what=what)
+                found = sweep(rows, slab, taken, lent)
             above = gap_codes(tiled, top - tiled, owed) if found is not None else None
             if found is not None and above is not None:
                 codes += above

@@ -1,5 +1,7 @@
 """The band sweep: tilings checked by an independent validator and by the exact search."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -153,3 +155,21 @@ def test_the_slabs_never_contradict_the_search(height, width, cells):
     board = Board(height, width, holes)
     if _slabbed(board) is not None:
         assert is_tileable(board)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(4, 16), st.integers(4, 16), st.integers(0, 2**32))
+def test_slabs_of_clustered_holes_on_sides_of_multiples_of_3_are_valid(rows, cols, seed):
+    # Sides multiples of 3 (slabs take cells of their gaps); holes in two small squares,
+    # so the slabs are swept along their columns too.
+    rng = random.Random(seed)
+    height, width = 3 * rows, 3 * cols
+    holes = set()
+    for _ in range(2):
+        top, left = rng.randrange(height - 5), rng.randrange(width - 5)
+        holes |= {(top + rng.randrange(6), left + rng.randrange(6)) for _ in range(8)}
+    board = Board(height, width, frozenset(sorted(holes)[: len(holes) - len(holes) % 3]))
+    codes = _slabbed(board)
+    if codes is not None:
+        assert len(codes) == (height * width - len(board.holes)) // 3
+
