@@ -41,7 +41,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from itertools import pairwise
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import attrs
 
@@ -896,6 +896,7 @@ def _swapped_back(codes: list[int], height: int, width: int) -> list[int]:
 _SLAB_GAP = 8  # rows: blocked cells this close (or closer) are swept in one slab
 _SLAB_MARGIN = 4  # free rows a slab keeps beyond its blocked cells where it can
 _SLAB_TRIES = 2  # heights tried per slab, when it is at most a quarter of the board
+_SLAB_REACH = 12  # free rows a slab may keep beyond its blocked cells (all residues mod 3)
 
 
 def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
@@ -918,24 +919,38 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     """
     height, width = check_size(height, width)
     cells = check_blocked(height, width, blocked)
-    plans = []
-    for transposed in (False, True):
-        rows, cols = (width, height) if transposed else (height, width)
-        holes = sorted((c, r) for r, c in cells) if transposed else sorted(cells)
-        cores = _cores([row for row, _ in holes])
-        plans.append((sum(bottom - top for top, bottom in cores) * cols, transposed, holes, cores))
-    plans.sort(key=lambda plan: plan[:2])
+    plans = _slab_plans(height, width, cells)
     whole = height * width
     for swept, transposed, holes, cores in plans:
-        if transposed and plans[0][0] == whole and swept == whole:
+        if transposed and plans[0].swept == whole and swept == whole:
             break  # the whole board both ways: one sweep is enough
         rows, cols = (width, height) if transposed else (height, width)
         codes = _slabs(rows, cols, holes, cores, budget, what)
         if codes is not None:
             return _swapped_back(codes, height, width) if transposed else codes
-    if plans[0][0] < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
+    if plans[0].swept < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
         return band_sweep(height, width, cells, budget, what=what)
     return None
+
+
+class _SlabPlan(NamedTuple):
+    swept: int  # the cells of the rows (or columns) holding blocked cells
+    transposed: bool  # along the columns
+    holes: list[Cell]  # the blocked cells, sorted, as (row, col) or, transposed, (col, row)
+    cores: list[tuple[int, int]]
+
+
+def _slab_plans(height: int, width: int, cells: Iterable[Cell]) -> list[_SlabPlan]:
+    """:func:`slab_sweep`'s plans along the rows and along the columns, fewest cells
+    swept first."""
+    plans = []
+    for transposed in (False, True):
+        cols = height if transposed else width
+        holes = sorted((c, r) for r, c in cells) if transposed else sorted(cells)
+        cores = _cores([row for row, _ in holes])
+        plans.append(_SlabPlan(sum(bottom - top for top, bottom in cores) * cols, transposed,
+                               holes, cores))
+    return sorted(plans, key=lambda plan: plan[:2])
 
 
 def _cores(rows: list[int]) -> list[tuple[int, int]]:
@@ -1030,11 +1045,12 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             core_top, core_bottom = cores[first][0], cores[last][1]
             below = cores[last + 1][0] if last + 1 < len(cores) else height
             inside = holes[bisect_left(hole_rows, core_top):bisect_left(hole_rows, core_bottom)]
-            tops = sorted((top for top in range(tiled, core_top + 1) if gap(top - tiled, owed)),
+            tops = sorted((top for top in range(max(tiled, core_top - _SLAB_REACH), core_top + 1)
+                           if gap(top - tiled, owed)),
                           key=lambda top: abs(core_top - _SLAB_MARGIN - top))
             options = []  # (cells it takes at the left of the row below, top, bottom)
             for top in tops[:_SLAB_TRIES]:
-                for bottom in sorted(range(core_bottom, below + 1),
+                for bottom in sorted(range(core_bottom, min(below, core_bottom + _SLAB_REACH) + 1),
                                      key=lambda bottom: abs(core_bottom + _SLAB_MARGIN - bottom)):
                     lent = (len(inside) - taken - (bottom - top) * width) % 3
                     if (bottom - top + (taken > 0) + (lent > 0)) * width > BAND_MAX_CELLS:
@@ -1089,6 +1105,7 @@ def _restrided(codes: list[int], cols: int, width: int, top: int, left: int) -> 
     return moved
 
 
+_SLABS_FIRST = 4  # slabs are swept before the strips when they hold at most 1/4 of the board
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
 
@@ -1143,9 +1160,15 @@ def _construct(
             return codes
     if cells >= _DECOMPOSE_FROM:
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
+        # Blocked cells packed into a few slabs: those are swept first, since the strips
+        # and blocks can take seconds to give up on them.
+        packed = cells > SEARCH_MAX_CELLS and \
+            _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
+        if decomposed is None and packed:
+            decomposed = slab_sweep(height, width, rest, budget, what=what)
         if decomposed is None:
             decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
-        if decomposed is None and cells > SEARCH_MAX_CELLS:
+        if decomposed is None and cells > SEARCH_MAX_CELLS and not packed:
             decomposed = slab_sweep(height, width, rest, budget, what=what)
         if decomposed is not None:
             return codes + decomposed
