@@ -15,9 +15,11 @@
   hole (:func:`decompose`, up to 64 holes), else full-width strips cut into
   blocks that the theorems or, when small, the search tile
   (:func:`strip_decompose`, any number of holes).
-* What no cut tiles, on boards too large for the search (up to
-  :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells): a sweep of bands a few
-  rows high (:func:`~puzzlekit.tromino.bands.band_sweep`).
+* What no cut tiles, on boards too large for the search: a sweep of bands a few
+  rows high (:func:`~puzzlekit.tromino.bands.band_sweep`) over only the slabs of
+  rows, and within them of columns, that hold blocked cells, the rest tiled by the
+  theorems (:func:`slab_sweep`, any size; first, where the slabs are at most a
+  quarter of the board).
 * Anything else: the exact search of :mod:`puzzlekit.tromino.solver` (regions,
   profile sweep, bitboard search).
 
