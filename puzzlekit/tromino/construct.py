@@ -902,7 +902,7 @@ _SLAB_REACH = 12  # free rows a slab may keep beyond its blocked cells (all resi
 
 
 def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
-               what: str = "tile") -> list[int] | None:
+               what: str = "tile", build: bool = True) -> list[int] | None:
     """A tiling (codes at stride *width*) that sweeps band by band
     (:func:`~puzzlekit.tromino.bands.band_sweep`) only the slabs of full-width rows
     that hold blocked cells (rows of blocked cells up to 8 apart share a slab), each
@@ -911,7 +911,8 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     or the same with rows and columns swapped, the way that sweeps fewer cells first;
     then, on a board the band sweep takes, the whole board. ``None`` when none finds
     one (which proves nothing). So a board of any size whose blocked cells are packed
-    into a few places is swept only there.
+    into a few places is swept only there. With ``build=False`` it only decides: ``[]``
+    when it finds a tiling, without laying the trominoes of the hole-free rectangles.
 
     >>> holes = {(r, c) for r in range(60, 80) for c in range(60, 80) if (r + c) % 4 == 0}
     >>> holes |= {(150, 150), (190, 190), (230, 230)}  # far apart: slabs of their own
@@ -927,11 +928,14 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
         if transposed and plans[0].swept == whole and swept == whole:
             break  # the whole board both ways: one sweep is enough
         rows, cols = (width, height) if transposed else (height, width)
-        codes = _slabs(rows, cols, holes, cores, budget, what)
+        codes = _slabs(rows, cols, holes, cores, budget, what, build=build)
         if codes is not None:
+            if not build:
+                return []
             return _swapped_back(codes, height, width) if transposed else codes
     if plans[0].swept < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
-        return band_sweep(height, width, cells, budget, what=what)
+        codes = band_sweep(height, width, cells, budget, what=what)
+        return codes if build or codes is None else []
     return None
 
 
@@ -971,10 +975,12 @@ _CARRIER = 6  # columns of a gap that carry one or two cells between the slabs e
 
 
 def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, int]],
-           budget: Budget, what: str, nested: bool = True) -> list[int] | None:
+           budget: Budget, what: str, nested: bool = True, build: bool = True,
+           ) -> list[int] | None:
     """:func:`slab_sweep` along the rows of one board: *holes* sorted, *cores* theirs;
     *nested*: a slab whose blocked cells lie in few of its columns is swept the same way
-    along its columns.
+    along its columns; not *build*: the hole-free rectangles are not laid (the codes are
+    only the slabs').
 
     A slab whose rows cannot hold a multiple of 3 free cells (whatever their number, when
     *width* is a multiple of 3) takes one or two cells at the left of the row below it, and
@@ -998,9 +1004,10 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             carried = band_sweep(rows, _CARRIER, blocked, budget, what=what)
             if carried is None:
                 return None
-            codes = _restrided(carried, _CARRIER, width, top, 0)
+            codes = _restrided(carried, _CARRIER, width, top, 0) if build else []
             left = _CARRIER
-        fill_rectangle(codes, width, top, left, rows, width - left)
+        if build:
+            fill_rectangle(codes, width, top, left, rows, width - left)
         return codes
 
     def sweep(rows: int, inside: list[Cell], taken: int, lent: int) -> list[int] | None:
@@ -1017,10 +1024,10 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 if 2 * sum(bottom - top for top, bottom in cores) > width - left:
                     break  # its blocked cells are in most of its columns
                 found = _slabs(width - left, last - first, turned, cores, budget, what,
-                               nested=False)
+                               nested=False, build=build)
                 if found is None:
                     continue
-                found = _swapped_back(found, last - first, width - left)
+                found = _swapped_back(found, last - first, width - left) if build else []
                 if not left:
                     return found
                 notches = [(row, col) for row, col in inside if col < left]
@@ -1028,6 +1035,8 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 notches += [(rows - 1, col) for col in range(lent, left)] if lent else []
                 tabs = band_sweep(rows, left, notches, budget, what=what)
                 if tabs is not None:
+                    if not build:
+                        return []
                     return (_restrided(tabs, left, width, 0, 0)
                             + _restrided(found, width - left, width, first, left))
         blocked = list(inside)
@@ -1079,13 +1088,14 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             found: list[int] | None
             if len(slab) == 1 and not taken and not lent \
                     and one_hole_reason(rows, width, slab[0]) is None:
-                found = one_hole_codes(rows, width, slab[0], budget)  # the theorem
+                found = one_hole_codes(rows, width, slab[0], budget) if build else []
             else:
                 found = sweep(rows, slab, taken, lent)
             above = gap_codes(tiled, top - tiled, owed) if found is not None else None
             if found is not None and above is not None:
-                codes += above
-                codes += [code + (upper * width << 2) for code in found]
+                if build:
+                    codes += above
+                    codes += [code + (upper * width << 2) for code in found]
                 tiled, owed = bottom, lent
                 break
         else:
@@ -1093,7 +1103,8 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
         first = last + 1
     if not gap(height - tiled, 0):  # no blocked cells, on a rectangle with no tiling
         return None
-    fill_rectangle(codes, width, tiled, 0, height - tiled, width)
+    if build:
+        fill_rectangle(codes, width, tiled, 0, height - tiled, width)
     return codes
 
 
@@ -1167,11 +1178,11 @@ def _construct(
         packed = cells > SEARCH_MAX_CELLS and \
             _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
         if decomposed is None and packed:
-            decomposed = slab_sweep(height, width, rest, budget, what=what)
+            decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
         if decomposed is None:
             decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
         if decomposed is None and cells > SEARCH_MAX_CELLS and not packed:
-            decomposed = slab_sweep(height, width, rest, budget, what=what)
+            decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
         if decomposed is not None:
             return codes + decomposed
     return Residue(codes, rest)

@@ -90,10 +90,13 @@ def test_the_sweeps_of_random_tilings_are_valid(height, width, seed):
 
 
 def _slabbed(board):
-    """slab_sweep's codes, validated independently (None when it finds no tiling)."""
+    """slab_sweep's codes, validated independently (None when it finds no tiling); the
+    same call deciding only (``build=False``) agrees."""
     codes = slab_sweep(board.height, board.width, board.holes, Budget())
     if codes is not None:
         assert_valid_tiling(board, Tiling.trusted(board, tuple(codes)))
+    decided = slab_sweep(board.height, board.width, board.holes, Budget(), build=False)
+    assert decided == (None if codes is None else [])
     return codes
 
 
