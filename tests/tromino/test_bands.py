@@ -64,15 +64,6 @@ def test_tile_answers_a_large_board_no_cut_tiles():
     assert_valid_tiling(board, tile(board))
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.integers(1, 12), st.integers(1, 12), st.sets(st.integers(0, 143), max_size=30))
-def test_the_sweep_never_contradicts_the_search(height, width, cells):
-    holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
-    board = Board(height, width, holes)
-    if _swept(board) is not None:
-        assert is_tileable(board)
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.integers(3, 24), st.integers(3, 24), st.integers(0, 2**32))
 def test_the_sweeps_of_random_tilings_are_valid(height, width, seed):
@@ -151,15 +142,6 @@ def test_cells_carried_through_a_gap_on_a_board_whose_sides_are_multiples_of_3()
     assert _slabbed(board) is not None
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.integers(1, 30), st.integers(1, 30), st.sets(st.integers(0, 899), max_size=12))
-def test_the_slabs_never_contradict_the_search(height, width, cells):
-    holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
-    board = Board(height, width, holes)
-    if _slabbed(board) is not None:
-        assert is_tileable(board)
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.integers(4, 16), st.integers(4, 16), st.integers(0, 2**32))
 def test_slabs_of_clustered_holes_on_sides_of_multiples_of_3_are_valid(rows, cols, seed):
@@ -176,3 +158,14 @@ def test_slabs_of_clustered_holes_on_sides_of_multiples_of_3_are_valid(rows, col
     if codes is not None:
         assert len(codes) == (height * width - len(board.holes)) // 3
 
+
+@pytest.mark.parametrize(("sweep", "side", "most"), [(_swept, 12, 30), (_slabbed, 30, 12)],
+                         ids=["band_sweep", "slab_sweep"])
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_the_sweeps_never_contradict_the_search(sweep, side, most, data):
+    height, width = data.draw(st.integers(1, side)), data.draw(st.integers(1, side))
+    cells = data.draw(st.sets(st.integers(0, height * width - 1), max_size=most))
+    board = Board(height, width, frozenset(divmod(cell, width) for cell in cells))
+    if sweep(board) is not None:
+        assert is_tileable(board)
