@@ -601,11 +601,13 @@ _STRIP_STEPS = 2000  # blocks the strip decomposition looks at before giving up,
 _STRIP_STEPS_PER_CELL = 8  # ... this many more a blocked cell (plans take about 2)
 _STRIP_STEPS_FIRST = 3  # ... or this many, in a first round each way
 _STRIP_STALL = 400  # blocks thin strips look at without reaching further down before giving up
+_DENSE_STALL = 600  # ... and the larger blocks of packed holes
 _DENSE_LEAF = 600  # cells: with holes packed closely, blocks are searched up to this size
 _DENSE_SIDE = 18  # ... and strips and blocks about this many lines across are tried first
 _DENSE_PATIENCE = 8  # ... with this many search nodes a free cell
 _DENSE_STEPS_FIRST = 300  # ... and this many blocks looked at in a first round each way,
 _DENSE_STEPS = 800  # ... this many in all
+_DENSE_STEPS_LAST = 20_000  # ... at most, one more a blocked cell where the band sweep cannot go
 _TRANSPOSE = (0, 2, 1, 3)  # a tromino's left-out block cell, rows and columns swapped
 
 Block = tuple[int, int, tuple[Cell, ...], "list[Triple] | None"]  # left, width, blocked, leaf
@@ -651,8 +653,8 @@ class _Strips:
         self.blocked = frozenset(self.cells)
         self.steps = 0
         self.limit = _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(self.cells)
-        # Thin strips that stall (the deepest strip found stays put) rarely get on: the
-        # blocks are better spent on the other planners.
+        # Strips that stall (the deepest strip found stays put) rarely get on: the blocks
+        # are better spent on the other planners.
         self.deepest = 0
         self.stalled_from = 0
         self.exhausted = False  # every cut was tried: no plan of this kind
@@ -665,8 +667,8 @@ class _Strips:
         self.steps += 1
         if self.budget.spend():
             raise self.budget.limit_reached(self.what)
-        if self.steps > self.limit or (
-                not self.dense and self.steps - self.stalled_from > _STRIP_STALL):
+        if self.steps > self.limit or \
+                self.steps - self.stalled_from > (_DENSE_STALL if self.dense else _STRIP_STALL):
             raise _GiveUp
 
     def laid_cells(self, cut: Cut) -> list[Cell]:
@@ -864,11 +866,14 @@ def strip_decompose(
              _Strips(width, height, swapped, budget, what, dense=True)]
     # Both ways with a few blocks a blocked cell first (most plans need about 2), then
     # the larger blocks searched longer that packed holes need, then both kinds with
-    # more; a planner keeps the strips it has tiled from one round to the next.
+    # more; a planner keeps the strips it has tiled from one round to the next. On a
+    # board too large for the band sweep nothing is left to go on with: the larger
+    # blocks look at one more a blocked cell.
+    more = len(blocked) if height * width > BAND_MAX_CELLS else 0
     rounds = [(planners, _STRIP_STEPS + _STRIP_STEPS_FIRST * len(blocked)),
-              (dense, _DENSE_STEPS_FIRST),
+              (dense, min(_DENSE_STEPS_LAST, _DENSE_STEPS_FIRST + more // 3)),
               (planners, _STRIP_STEPS + _STRIP_STEPS_PER_CELL * len(blocked)),
-              (dense, _DENSE_STEPS)]
+              (dense, min(_DENSE_STEPS_LAST, _DENSE_STEPS + more))]
     for group, limit in rounds:
         for transposed, planner in enumerate(group):
             if planner.exhausted:

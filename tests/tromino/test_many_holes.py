@@ -10,6 +10,7 @@ from tromino.checks import assert_valid_tiling, flood_regions
 from puzzlekit.errors import LimitReached, UnsolvableError
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, solve, tile
+from puzzlekit.tromino.bands import BAND_MAX_CELLS
 from puzzlekit.tromino.construct import cut_candidates, strip_decompose
 from puzzlekit.tromino.regions import free_regions
 from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, tile_free_cells
@@ -152,6 +153,15 @@ def test_uniform_holes_on_a_big_board_are_answered():
     board = Board(1024, 1024, holes)
     assert is_tileable(board)
     assert Tiling(board, tile(board).codes).is_valid()  # the checked constructor
+
+
+def test_clustered_holes_on_a_board_over_the_sweeps_cap_are_cut_into_strips_and_blocks():
+    # A hole in 40 cells, clustered, on 360,000 cells: over the band sweep's cap, and the
+    # slabs are the whole board, so only the strips and blocks can answer; their larger
+    # blocks for packed holes look at more blocks a hole here (refused before).
+    board = random_board(600, holes=9000, seed=0)
+    assert board.height * board.width > BAND_MAX_CELLS
+    assert_valid_tiling(board, tile(board))
 
 
 def test_many_holes_with_a_walled_pocket_are_proved_untileable():
