@@ -201,11 +201,14 @@ def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: 
 
 def packed(n: int, kind: str, seed: int) -> Board:
     """Holes packed closely: ``random_board(201, holes=999)`` (clustered, a hole in 40
-    cells), ``random_board(201, holes=3000)`` (dense, a hole in 13), one hole in 8 over
-    a 40 x 40 square of 300 x 300, 400 on diagonals four apart over 40 x 40, or 16 x 16
-    holes two apart."""
+    cells), the same share at any size (``in 40``), ``random_board(201, holes=3000)``
+    (dense, a hole in 13), one hole in 8 over a 40 x 40 square of 300 x 300, 400 on
+    diagonals four apart over 40 x 40, or 16 x 16 holes two apart."""
     if kind == "clustered":
         return random_board(n, holes=999, seed=seed)
+    if kind == "in 40":
+        count = n * n // 40
+        return random_board(n, holes=count - (count - n * n) % 3, seed=seed)
     if kind == "dense":
         return random_board(n, holes=3000, seed=seed)
     if kind == "diagonals":
@@ -289,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     bench_packed([(300, "grid", [0])] if args.quick else
                  [(201, "clustered", [0, 1, 2]), (201, "dense", [0, 1, 2]),
                   (300, "square", [0, 1, 2, 3, 4, 5]), (300, "diagonals", [0]),
-                  (600, "diagonals", [0]), (300, "grid", [0])])
+                  (600, "diagonals", [0]), (300, "grid", [0]), (600, "in 40", [0, 1]),
+                  (1024, "in 40", [0])])
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
     print(f"total {time.process_time() - started:.1f} CPU-s (this process)")
