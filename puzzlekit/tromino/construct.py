@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import cache
 from itertools import pairwise
 from typing import NamedTuple, TypeVar
@@ -951,7 +951,7 @@ class _SlabPlan(NamedTuple):
     cores: list[tuple[int, int]]
 
 
-def _slab_plans(height: int, width: int, cells: Iterable[Cell]) -> list[_SlabPlan]:
+def _slab_plans(height: int, width: int, cells: Collection[Cell]) -> list[_SlabPlan]:
     """:func:`slab_sweep`'s plans along the rows and along the columns, fewest cells
     swept first."""
     plans = []
@@ -1018,6 +1018,11 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
     def sweep(rows: int, inside: list[Cell], taken: int, lent: int) -> list[int] | None:
         """A tiling of a slab of *rows* with blocked cells *inside*, whose first row (if
         *taken*) and last row (if *lent*) have only that many cells at the left."""
+
+        def notched(end: int) -> list[Cell]:  # the notch rows' cells blocked, up to *end*
+            return ([(0, col) for col in range(taken, end)] if taken else []) \
+                + ([(rows - 1, col) for col in range(lent, end)] if lent else [])
+
         if nested:  # along the columns holding blocked cells, the notches' cells apart
             first, last = int(taken > 0), rows - (lent > 0)  # the slab's full rows
             for left in range(_CARRIER, _CARRIER + 3) if taken or lent else (0,):
@@ -1035,19 +1040,14 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 found = _swapped_back(found, last - first, width - left) if build else []
                 if not left:
                     return found
-                notches = [(row, col) for row, col in inside if col < left]
-                notches += [(0, col) for col in range(taken, left)] if taken else []
-                notches += [(rows - 1, col) for col in range(lent, left)] if lent else []
+                notches = [(row, col) for row, col in inside if col < left] + notched(left)
                 tabs = band_sweep(rows, left, notches, budget, what=what)
                 if tabs is not None:
                     if not build:
                         return []
                     return (_restrided(tabs, left, width, 0, 0)
                             + _restrided(found, width - left, width, first, left))
-        blocked = list(inside)
-        blocked += [(0, col) for col in range(taken, width)] if taken else []
-        blocked += [(rows - 1, col) for col in range(lent, width)] if lent else []
-        return band_sweep(rows, width, blocked, budget, what=what)
+        return band_sweep(rows, width, inside + notched(width), budget, what=what)
 
     codes: list[int] = []
     tiled = 0  # the rows above this are tiled, but for *owed* cells at the left of this one
@@ -1178,16 +1178,18 @@ def _construct(
             return codes
     if cells >= _DECOMPOSE_FROM:
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
-        # Blocked cells packed into a few slabs: those are swept first, since the strips
-        # and blocks can take seconds to give up on them.
-        packed = cells > SEARCH_MAX_CELLS and \
-            _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
-        if decomposed is None and packed:
-            decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
         if decomposed is None:
-            decomposed = strip_decompose(height, width, rest, budget, what=what, build=build)
-        if decomposed is None and cells > SEARCH_MAX_CELLS and not packed:
-            decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
+            # Blocked cells packed into a few slabs: those are swept first, since the
+            # strips and blocks can take seconds to give up on them.
+            packed = cells > SEARCH_MAX_CELLS and \
+                _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
+            if packed:
+                decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
+            if decomposed is None:
+                decomposed = strip_decompose(height, width, rest, budget, what=what,
+                                             build=build)
+            if decomposed is None and cells > SEARCH_MAX_CELLS and not packed:
+                decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
         if decomposed is not None:
             return codes + decomposed
     return Residue(codes, rest)
