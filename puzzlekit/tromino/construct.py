@@ -93,7 +93,8 @@ def _is_power_of_two(n: int) -> bool:
     return n & (n - 1) == 0
 
 
-def _corner_templates(size: int, stride: int) -> dict[int, list[list[int]]]:
+def _corner_templates(size: int, stride: int, budget: Budget,
+                      what: str) -> dict[int, list[list[int]]]:
     """For each power of two ``s`` up to *size* and each corner q (0 nw, 1 ne, 2 sw,
     3 se): the codes, at stride *stride* and relative to the square's top-left cell,
     of the ``s x s`` square whose hole is its corner q, in divide-and-conquer
@@ -110,20 +111,20 @@ def _corner_templates(size: int, stride: int) -> dict[int, list[list[int]]]:
         for q in range(4):
             codes = [centre + q]
             for quadrant in range(4):
-                shift = offsets[quadrant]
-                codes += [code + shift for code in smaller[q if quadrant == q else 3 - quadrant]]
+                shifted(codes, smaller[q if quadrant == q else 3 - quadrant], offsets[quadrant],
+                        budget, what)
             bigger.append(codes)
         half *= 2
         templates[half] = bigger
     return templates
 
 
-def _divide_and_conquer(n: int, hole: tuple[int, int]) -> list[int]:
+def _divide_and_conquer(n: int, hole: tuple[int, int], budget: Budget, what: str) -> list[int]:
     """The codes of Golomb's tiling of the ``n x n`` board (n a power of two), in the
     order of the recursive method: the centre tromino, then the four quadrants."""
     if n == 1:
         return []
-    templates = _corner_templates(n // 2, n)
+    templates = _corner_templates(n // 2, n, budget, what)
     # Walk down to the hole; the quadrants before the hole's come before its subtree,
     # those after it come after the whole subtree.
     prefix: list[int] = []
@@ -140,8 +141,8 @@ def _divide_and_conquer(n: int, hole: tuple[int, int]) -> list[int]:
         for quadrant in range(4):
             if quadrant != q:
                 shift = ((top + (quadrant >> 1) * half) * n + left + (quadrant & 1) * half) * 4
-                target = prefix if quadrant < q else after
-                target += [code + shift for code in templates[half][3 - quadrant]]
+                shifted(prefix if quadrant < q else after, templates[half][3 - quadrant], shift,
+                        budget, what)
         suffixes.append(after)
         top += below * half
         left += right * half
@@ -150,6 +151,38 @@ def _divide_and_conquer(n: int, hole: tuple[int, int]) -> list[int]:
     for after in reversed(suffixes):
         prefix += after
     return prefix
+
+
+_CODES_PER_LOOK = 1 << 16  # codes built between two looks at the clock (a few milliseconds)
+
+
+def on_time(budget: Budget, what: str) -> None:
+    """Raise :class:`~puzzlekit.LimitReached` for *what* once *budget* is out of time (or
+    asked to stop); report progress. The constructions are linear in the board's cells,
+    but take seconds on the largest boards, so they look at the clock as they build.
+
+    >>> on_time(Budget(), "tile")
+    >>> on_time(Budget(time_limit=0), "tile")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.LimitReached: tile stopped by its time limit after 0 nodes, before an answer
+    """
+    if budget.check_clock():
+        raise budget.limit_reached(what)
+
+
+def shifted(out: list[int], codes: list[int], shift: int, budget: Budget, what: str) -> None:
+    """Append the *codes* moved by *shift* (a code's difference) to *out*, looking at the
+    clock (:func:`on_time`) between chunks.
+
+    >>> out = [1]
+    >>> shifted(out, [0, 8], 4, Budget(), "tile")
+    >>> out
+    [1, 4, 12]
+    """
+    for start in range(0, len(codes), _CODES_PER_LOOK):
+        out += [code + shift for code in codes[start:start + _CODES_PER_LOOK]]
+        on_time(budget, what)
 
 
 # -- rectangles -----------------------------------------------------------------------------
@@ -182,39 +215,46 @@ def rectangle_tileable(height: int, width: int) -> bool:
 
 
 def fill_rectangle(out: list[int], stride: int, top: int, left: int, height: int,
-                    width: int) -> None:
+                    width: int, budget: Budget, what: str) -> None:
     """Append the codes of a tiling of a hole-free rectangle (one that
-    :func:`rectangle_tileable` accepts) at (*top*, *left*) on a board *stride* wide."""
+    :func:`rectangle_tileable` accepts) at (*top*, *left*) on a board *stride* wide,
+    looking at *budget*'s clock as it goes (:func:`on_time`).
+
+    >>> out = []
+    >>> fill_rectangle(out, 3, 0, 0, 2, 3, Budget(), "tile")
+    >>> out
+    [3, 4]
+    """
     work = [(top, left, height, width)]
     while work:
         top, left, height, width = work.pop()
         if height == 0 or width == 0:
             continue
         if height % 2 == 0 and width % 3 == 0:
-            _repeat(out, stride, top, left, height, width, 2, 3, _BLOCK_2X3)
+            _repeat(out, stride, top, left, height, width, 2, 3, _BLOCK_2X3, budget, what)
         elif height % 3 == 0 and width % 2 == 0:
-            _repeat(out, stride, top, left, height, width, 3, 2, _BLOCK_3X2)
+            _repeat(out, stride, top, left, height, width, 3, 2, _BLOCK_3X2, budget, what)
         elif height % 6 == 0:  # width odd, not a multiple of 3
             work += [(top, left, height, 3), (top, left + 3, height, width - 3)]
         elif width % 6 == 0:  # height odd, not a multiple of 3
             work += [(top, left, 3, width), (top + 3, left, height - 3, width)]
         elif width % 3 == 0:  # both odd, width >= 9, height >= 5
-            _repeat(out, stride, top, left, 5, 9, 5, 9, _block(5, 9))
+            _repeat(out, stride, top, left, 5, 9, 5, 9, _block(5, 9), budget, what)
             work += [(top + 5, left, height - 5, 9), (top, left + 9, height, width - 9)]
         else:  # both odd, height >= 9, width >= 5
-            _repeat(out, stride, top, left, 9, 5, 9, 5, _block(9, 5))
+            _repeat(out, stride, top, left, 9, 5, 9, 5, _block(9, 5), budget, what)
             work += [(top, left + 5, 9, width - 5), (top + 9, left, height - 9, width)]
 
 
 def _repeat(out: list[int], stride: int, top: int, left: int, height: int, width: int,
-            block_height: int, block_width: int,
-            block: tuple[tuple[int, int, int], ...]) -> None:
-    """Fill the rectangle with copies of a block tiling."""
-    codes = [((row * stride) + col) * 4 + o for row, col, o in block]
-    for row in range(top, top + height, block_height):
-        for col in range(left, left + width, block_width):
-            shift = (row * stride + col) * 4
-            out += [code + shift for code in codes]
+            block_height: int, block_width: int, block: tuple[tuple[int, int, int], ...],
+            budget: Budget, what: str) -> None:
+    """Fill the rectangle with copies of a block tiling: one row of blocks, then that
+    row shifted down."""
+    first = [((top + row) * stride + col + at) * 4 + o
+             for at in range(left, left + width, block_width) for row, col, o in block]
+    for row in range(0, height, block_height):
+        shifted(out, first, row * stride * 4, budget, what)
 
 
 def _windows(length: int, hole: int) -> Iterator[tuple[int, int]]:
@@ -231,7 +271,8 @@ def _windows(length: int, hole: int) -> Iterator[tuple[int, int]]:
             yield start, core
 
 
-def _strips(board: Board, hole: tuple[int, int]) -> tuple[list[int], tuple[int, int, int, int]]:
+def _strips(board: Board, hole: tuple[int, int], budget: Budget,
+            what: str) -> tuple[list[int], tuple[int, int, int, int]]:
     """Cut six-wide hole-free strips off a one-hole rectangle: their codes and a core
     ``(top, left, height, width)`` around the hole that can be tiled (Ash and Golomb's
     conditions, checked on each candidate core)."""
@@ -245,10 +286,11 @@ def _strips(board: Board, hole: tuple[int, int]) -> tuple[list[int], tuple[int, 
     out: list[int] = []
     stride = board.width
     # Full-width strips above and below the core, then core-high strips beside it.
-    fill_rectangle(out, stride, 0, 0, top, stride)
-    fill_rectangle(out, stride, top + height, 0, board.height - top - height, stride)
-    fill_rectangle(out, stride, top, 0, height, left)
-    fill_rectangle(out, stride, top, left + width, height, stride - left - width)
+    fill_rectangle(out, stride, 0, 0, top, stride, budget, what)
+    fill_rectangle(out, stride, top + height, 0, board.height - top - height, stride, budget,
+                   what)
+    fill_rectangle(out, stride, top, 0, height, left, budget, what)
+    fill_rectangle(out, stride, top, left + width, height, stride - left - width, budget, what)
     return out, core
 
 
@@ -372,13 +414,14 @@ def is_tileable(
     return built is not None
 
 
-def one_hole_codes(height: int, width: int, hole: Cell, budget: Budget) -> list[int]:
+def one_hole_codes(height: int, width: int, hole: Cell, budget: Budget, what: str) -> list[int]:
     """The codes (at stride *width*) of a tiling of a one-hole rectangle that
     :func:`untileable_reason` accepts: Golomb's for ``2^k`` squares, else strips
     around a small searched core."""
     if height == width and _is_power_of_two(height):
-        return _divide_and_conquer(height, hole)
-    codes, (top, left, core_height, core_width) = _strips(Board(height, width, [hole]), hole)
+        return _divide_and_conquer(height, hole, budget, what)
+    codes, (top, left, core_height, core_width) = _strips(Board(height, width, [hole]), hole,
+                                                          budget, what)
     found = tile_free_cells(core_height, core_width, [(hole[0] - top, hole[1] - left)],
                             budget)
     if found is None:
@@ -499,9 +542,10 @@ def decompose(
             continue
         inside = [(r - top, c - left) for r, c in _within(piece[0], holes) | laid]
         if not inside:
-            fill_rectangle(codes, width, top, left, rows, cols)
+            fill_rectangle(codes, width, top, left, rows, cols, budget, what)
             continue
-        codes += _restrided(one_hole_codes(rows, cols, inside[0], budget), cols, width, top, left)
+        codes += restrided(one_hole_codes(rows, cols, inside[0], budget, what), cols, width, top,
+                           left, budget, what)
     return codes
 
 
@@ -820,7 +864,7 @@ def _block_of(left: int, rows: int, cols: int, inside: tuple[Cell, ...],
     return None if leaf is None else (left, cols, inside, leaf)
 
 
-def _strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
+def _strip_codes(strips: list[Strip], width: int, budget: Budget, what: str) -> list[int]:
     """The codes (stride *width*) of the tiling a strip plan describes."""
     codes: list[int] = []
     top = 0
@@ -831,10 +875,10 @@ def _strip_codes(strips: list[Strip], width: int, budget: Budget) -> list[int]:
             if leaf is not None:
                 codes += codes_of(leaf, width, top, left)
             elif not inside:
-                fill_rectangle(codes, width, top, left, rows, cols)
+                fill_rectangle(codes, width, top, left, rows, cols, budget, what)
             else:
-                codes += _restrided(one_hole_codes(rows, cols, inside[0], budget), cols, width,
-                                    top, left)
+                codes += restrided(one_hole_codes(rows, cols, inside[0], budget, what), cols,
+                                   width, top, left, budget, what)
         top += rows
     return codes
 
@@ -888,16 +932,21 @@ def strip_decompose(
                 continue
             if not build:
                 return []
-            codes = _strip_codes(strips, planner.width, budget)
-            return _swapped_back(codes, height, width) if transposed else codes
+            codes = _strip_codes(strips, planner.width, budget, what)
+            return _swapped_back(codes, height, width, budget, what) if transposed else codes
     return None
 
 
-def _swapped_back(codes: list[int], height: int, width: int) -> list[int]:
+def _swapped_back(codes: list[int], height: int, width: int, budget: Budget,
+                  what: str) -> list[int]:
     """The codes (stride *width*) of a tiling given by its *codes* on the board with rows
     and columns swapped (stride *height*)."""
-    return [((anchor % height * width + anchor // height) << 2) | _TRANSPOSE[code & 3]
-            for code in codes for anchor in (code >> 2,)]
+    back: list[int] = []
+    for start in range(0, len(codes), _CODES_PER_LOOK):
+        back += [((anchor % height * width + anchor // height) << 2) | _TRANSPOSE[code & 3]
+                 for code in codes[start:start + _CODES_PER_LOOK] for anchor in (code >> 2,)]
+        on_time(budget, what)
+    return back
 
 
 _SLAB_GAP = 8  # rows: blocked cells this close (or closer) are swept in one slab
@@ -937,7 +986,7 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
         if codes is not None:
             if not build:
                 return []
-            return _swapped_back(codes, height, width) if transposed else codes
+            return _swapped_back(codes, height, width, budget, what) if transposed else codes
     if plans[0].swept < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
         codes = band_sweep(height, width, cells, budget, what=what)
         return codes if build or codes is None else []
@@ -1009,10 +1058,10 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             carried = band_sweep(rows, _CARRIER, blocked, budget, what=what)
             if carried is None:
                 return None
-            codes = _restrided(carried, _CARRIER, width, top, 0) if build else []
+            codes = restrided(carried, _CARRIER, width, top, 0, budget, what) if build else []
             left = _CARRIER
         if build:
-            fill_rectangle(codes, width, top, left, rows, width - left)
+            fill_rectangle(codes, width, top, left, rows, width - left, budget, what)
         return codes
 
     def sweep(rows: int, inside: list[Cell], taken: int, lent: int) -> list[int] | None:
@@ -1037,7 +1086,8 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                                nested=False, build=build)
                 if found is None:
                     continue
-                found = _swapped_back(found, last - first, width - left) if build else []
+                found = _swapped_back(found, last - first, width - left, budget, what) \
+                    if build else []
                 if not left:
                     return found
                 notches = [(row, col) for row, col in inside if col < left] + notched(left)
@@ -1045,8 +1095,8 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 if tabs is not None:
                     if not build:
                         return []
-                    return (_restrided(tabs, left, width, 0, 0)
-                            + _restrided(found, width - left, width, first, left))
+                    return (restrided(tabs, left, width, 0, 0, budget, what)
+                            + restrided(found, width - left, width, first, left, budget, what))
         return band_sweep(rows, width, inside + notched(width), budget, what=what)
 
     codes: list[int] = []
@@ -1093,14 +1143,14 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
             found: list[int] | None
             if len(slab) == 1 and not taken and not lent \
                     and one_hole_reason(rows, width, slab[0]) is None:
-                found = one_hole_codes(rows, width, slab[0], budget) if build else []
+                found = one_hole_codes(rows, width, slab[0], budget, what) if build else []
             else:
                 found = sweep(rows, slab, taken, lent)
             above = gap_codes(tiled, top - tiled, owed) if found is not None else None
             if found is not None and above is not None:
                 if build:
                     codes += above
-                    codes += [code + (upper * width << 2) for code in found]
+                    shifted(codes, found, upper * width << 2, budget, what)
                 tiled, owed = bottom, lent
                 break
         else:
@@ -1109,17 +1159,25 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
     if not gap(height - tiled, 0):  # no blocked cells, on a rectangle with no tiling
         return None
     if build:
-        fill_rectangle(codes, width, tiled, 0, height - tiled, width)
+        fill_rectangle(codes, width, tiled, 0, height - tiled, width, budget, what)
     return codes
 
 
-def _restrided(codes: list[int], cols: int, width: int, top: int, left: int) -> list[int]:
+def restrided(codes: list[int], cols: int, width: int, top: int, left: int, budget: Budget,
+              what: str) -> list[int]:
     """The codes (stride *width*) of a tiling given by its *codes* (stride *cols*) of a
-    block placed at (*top*, *left*)."""
-    moved = []
-    for code in codes:
-        row, col = divmod(code >> 2, cols)
-        moved.append((((row + top) * width + col + left) << 2) | (code & 3))
+    block placed at (*top*, *left*), looking at the clock between chunks (:func:`on_time`).
+
+    >>> restrided([3, 4], 3, 5, 1, 2, Budget(), "tile")  # a 2 x 3 block at (1, 2), 5 wide
+    [31, 32]
+    """
+    extra = width - cols  # a row of the block is this much longer on the board
+    corner = top * width + left
+    moved: list[int] = []
+    for start in range(0, len(codes), _CODES_PER_LOOK):
+        moved += [code + (((code >> 2) // cols * extra + corner) << 2)
+                  for code in codes[start:start + _CODES_PER_LOOK]]
+        on_time(budget, what)
     return moved
 
 
@@ -1159,12 +1217,12 @@ def _construct(
             if not rectangle_tileable(height, width):
                 return None
             codes: list[int] = []
-            fill_rectangle(codes, width, 0, 0, height, width)
+            fill_rectangle(codes, width, 0, 0, height, width, budget, what)
             return codes
         (hole,) = blocked
         if one_hole_reason(height, width, hole) is not None:
             return None
-        return one_hole_codes(height, width, hole, budget)
+        return one_hole_codes(height, width, hole, budget, what)
     codes = []
     rest = blocked
     if cells > SEARCH_MAX_CELLS:
@@ -1319,8 +1377,9 @@ def tile(
     boards with several holes the cuts into such rectangles, or into strips and
     blocks (:func:`strip_decompose`); anything else comes from the exact search
     (see :mod:`puzzlekit.tromino.solver`).
-    The limits bound the searches, not the linear-time constructions; running
-    out raises :class:`~puzzlekit.LimitReached`. Raises
+    The limits bound every phase, the linear-time constructions too (they look
+    at the clock as they build, and report progress); running out raises
+    :class:`~puzzlekit.LimitReached`. Raises
     :class:`~puzzlekit.UnsolvableError` with the reason only when it is proved
     that there is no tiling, and :class:`~puzzlekit.ArgumentError` for boards
     over *max_cells* cells, saying how much memory they would take.

@@ -58,9 +58,11 @@ from puzzlekit.tromino.board import BLOCK_CELLS, Board, check_size
 from puzzlekit.tromino.construct import (
     decompose,
     fill_rectangle,
+    on_time,
     one_hole_codes,
     one_hole_reason,
     rectangle_tileable,
+    restrided,
     untileable_reason,
 )
 from puzzlekit.tromino.params import Params, check_playable, params_or_default
@@ -83,7 +85,7 @@ _MOVES_PER_HOLE = 8  # local moves a hole in a block whose draws failed
 _BLUR_PER_HOLE = 4  # local moves a hole once the blocks are put together
 _HOLE_FIRST = 3  # of 4 moves, this many start at a hole (where moves can change something)
 _PROVE_TRIES = 30  # moved-hole boards the exact search looks at
-_BLOCKS_PER_LOOK = 64  # blocks filled between two looks at the clock
+_WHAT = "random_board"  # the call a limit names when it stops the work
 _WINDOWS = ((2, 2), (2, 3), (3, 2), (3, 3))
 
 # Each window's layouts: by number of trominoes, every set of disjoint trominoes
@@ -170,7 +172,7 @@ class _Shuffler:
         holes, draw, count = self.holes, rng.random, len(windows)
         for step in range(moves):
             if step & 255 == 0 and budget.spend(min(256, moves - step)):
-                raise budget.limit_reached("random_board")
+                raise budget.limit_reached(_WHAT)
             # rng.random() scaled: randrange costs ten times as much here.
             if holes and step & 3 < _HOLE_FIRST:
                 cell = holes[int(draw() * len(holes))]
@@ -230,7 +232,7 @@ def _base(height: int, width: int, holes: int, rng: random.Random,
     codes: list[int] = []
     if cells % 3 == 0:
         if rectangle_tileable(height, width):
-            fill_rectangle(codes, width, 0, 0, height, width)
+            fill_rectangle(codes, width, 0, 0, height, width, budget, _WHAT)
             return codes, []
         if holes < 3:
             return None
@@ -238,12 +240,12 @@ def _base(height: int, width: int, holes: int, rng: random.Random,
         # of lines on each side of it.
         if height == 3:
             at = 2 * rng.randrange((width + 1) // 2)
-            fill_rectangle(codes, width, 0, 0, 3, at)
-            fill_rectangle(codes, width, 0, at + 1, 3, width - at - 1)
+            fill_rectangle(codes, width, 0, 0, 3, at, budget, _WHAT)
+            fill_rectangle(codes, width, 0, at + 1, 3, width - at - 1, budget, _WHAT)
             return codes, [row * width + at for row in range(3)]
         at = 2 * rng.randrange((height + 1) // 2)
-        fill_rectangle(codes, width, 0, 0, at, width)
-        fill_rectangle(codes, width, at + 1, 0, height - at - 1, 3)
+        fill_rectangle(codes, width, 0, 0, at, width, budget, _WHAT)
+        fill_rectangle(codes, width, at + 1, 0, height - at - 1, 3, budget, _WHAT)
         return codes, [at * width + col for col in range(3)]
     if cells % 3 == 1:
         return codes, [_one_hole(height, width, 0, 0, width, rng, budget, codes)]
@@ -275,9 +277,8 @@ def _one_hole(height: int, width: int, top: int, left: int, stride: int,
         hole = (rng.randrange(height), rng.randrange(width))
         if one_hole_reason(height, width, hole) is None:
             break
-    for code in one_hole_codes(height, width, hole, budget):
-        row, col = divmod(code >> 2, width)
-        codes.append((((row + top) * stride + col + left) << 2) | (code & 3))
+    codes += restrided(one_hole_codes(height, width, hole, budget, _WHAT), width, stride, top,
+                       left, budget, _WHAT)
     return (hole[0] + top) * stride + hole[1] + left
 
 
@@ -289,7 +290,7 @@ def _drawn(height: int, width: int, holes: int, rng: random.Random,
     for _ in range(_DRAW_TRIES if holes * _DENSE <= cells else 1):
         drawn = rng.sample(range(cells), holes)
         found = search_tiling(height, width, [divmod(cell, width) for cell in drawn],
-                              budget, rng, what="random_board")
+                              budget, rng, what=_WHAT)
         if found is not None:
             return [_code(cells, width) for cells in found], drawn
     return None
@@ -310,7 +311,7 @@ def _block(height: int, width: int, holes: int, rng: random.Random,
     keep failing, built and moved about (see the module's docstring)."""
     if holes == 0 and rectangle_tileable(height, width):
         codes: list[int] = []
-        fill_rectangle(codes, width, 0, 0, height, width)
+        fill_rectangle(codes, width, 0, 0, height, width, budget, _WHAT)
         return codes, []
     drawn = _drawn(height, width, holes, rng, budget)
     if drawn is not None:
@@ -378,7 +379,7 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
     if 2 <= holes <= _SPARSE_HOLES and cells >= max(_SPARSE_FROM, _SPARSE_CELLS * holes):
         for _ in range(_SPARSE_TRIES):
             drawn = frozenset(divmod(cell, width) for cell in rng.sample(range(cells), holes))
-            found = decompose(height, width, drawn, budget)
+            found = decompose(height, width, drawn, budget, what=_WHAT)
             if found is not None:
                 return Tiling.trusted(Board(height, width, drawn), tuple(found))
     if min(height, width) == 1 and holes < cells:
@@ -393,12 +394,10 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
                               tuple(base[0]))
     blocks: list[tuple[int, int, int, int]] = []
     for top, rows in _segments(height, rng):
-        if budget.check_clock():  # a large board has many blocks: look at the clock per row
-            raise budget.limit_reached("random_board")
+        on_time(budget, _WHAT)  # a large board has many blocks: look at the clock per row
         blocks += [(top, left, rows, cols) for left, cols in _segments(width, rng)]
     shares = _share(holes, blocks, rng)
-    if budget.check_clock():
-        raise budget.limit_reached("random_board")
+    on_time(budget, _WHAT)
     if shares is None:
         raise ArgumentError(
             f"no {width}x{height} board with {holes} holes can be tiled: "
@@ -406,21 +405,15 @@ def build_tiling(height: int, width: int, holes: int, rng: random.Random,
         )
     codes: list[int] = []
     hole_cells: list[int] = []
-    for number, ((top, left, rows, cols), share) in enumerate(zip(blocks, shares, strict=True)):
-        # Blocks without holes are filled with no search, so no budget looks at the clock.
-        if number % _BLOCKS_PER_LOOK == 0 and budget.check_clock():
-            raise budget.limit_reached("random_board")
+    for (top, left, rows, cols), share in zip(blocks, shares, strict=True):
         found, inside = _block(rows, cols, share, rng, budget)
+        codes += restrided(found, cols, width, top, left, budget, _WHAT)
         shift = top * width + left
-        for code in found:
-            row, col = divmod(code >> 2, cols)
-            codes.append(((row * width + col + shift) << 2) | (code & 3))
         hole_cells += [cell // cols * width + cell % cols + shift for cell in inside]
     if len(blocks) == 1:
         return Tiling.trusted(Board(height, width, [divmod(cell, width) for cell in hole_cells]),
                               tuple(codes))
-    if budget.check_clock():
-        raise budget.limit_reached("random_board")
+    on_time(budget, _WHAT)
     shuffler = _Shuffler(height, width, codes, hole_cells)
     shuffler.move(rng, budget, _BLUR_PER_HOLE * holes)  # blur the blocks' borders
     return shuffler.tiling()

@@ -227,6 +227,29 @@ def test_search_limits_are_honoured():
     assert time.perf_counter() - started < 1.5
 
 
+_PACKED = [(r, c) for r in range(100, 140) for c in range(100, 140) if (r + c) % 4 == 0]
+
+
+@pytest.mark.parametrize("board", [
+    Board.square(4096, (5, 7)),  # Golomb's divide and conquer
+    Board(4093, 4096, [(1000, 3)]),  # strips around a searched core
+    Board(4095, 4096),  # a hole-free rectangle
+    Board(4095, 4096, [*_PACKED, (4000, 4000), (4001, 4094)]),  # slabs swept
+], ids=["2^k square", "one hole", "no hole", "slabs"])
+@pytest.mark.parametrize("limit", [0.0, 0.05])
+def test_building_a_tiling_keeps_time_limits(board, limit):
+    # was: the constructions never looked at the clock (4096 x 4096 with one hole took
+    # 0.7 s under time_limit=0.1)
+    cpu = time.process_time()
+    with pytest.raises(LimitReached, match="tile stopped by its time limit"):
+        tile(board, time_limit=limit)
+    assert time.process_time() - cpu < limit + 0.5
+    reports = []
+    with pytest.raises(LimitReached, match="a request to stop"):
+        tile(board, progress=lambda report: reports.append(report) is None)
+    assert len(reports) == 1 and reports[0].time_limit is None
+
+
 def test_hostile_narrow_boards_answer_or_stop_on_time():
     board = Board(2, 3 * 10**6, [(0, 0), (1, 0), (0, 3 * 10**6 - 1)])
     started = time.perf_counter()
