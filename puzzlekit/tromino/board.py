@@ -160,6 +160,20 @@ one 2x2 block
         return cls(tuple((row + dr, col + dc) for dr, dc in BLOCK_CELLS[missing]))
 
     @classmethod
+    def trusted(cls, row: int, col: int, orientation: int) -> Tromino:
+        """:meth:`at` without its checks, for a block known to be on a board (the
+        millions of trominoes a construction lays): the caller vouches for the
+        arguments (coordinates from 0, an orientation from 0 to 3).
+
+        >>> Tromino.trusted(2, 3, 3) == Tromino.at(2, 3, "se")
+        True
+        """
+        tromino = object.__new__(cls)
+        (a, b), (c, d), (e, f) = BLOCK_CELLS[orientation]
+        _set_cells(tromino, ((row + a, col + b), (row + c, col + d), (row + e, col + f)))
+        return tromino
+
+    @classmethod
     def parse(cls, text: str) -> Tromino:
         """Read ``'ROW,COL ORIENTATION'`` as written by ``str``.
 
@@ -221,15 +235,14 @@ one 2x2 block
         return f"Tromino.parse({str(self)!r})"
 
 
+_set_cells = Tromino.__dict__["cells"].__set__  # the slot itself, past the frozen check
+
+
 @lru_cache(maxsize=1 << 16)
 def _placed(row: int, col: int, orientation: Orientation) -> Tromino:
     """:meth:`Tromino.at` for a block known to be on a board, without its checks (kept:
     a listing of moves asks for the same trominoes again and again)."""
-    tromino = object.__new__(Tromino)
-    (a, b), (c, d), (e, f) = BLOCK_CELLS[orientation]
-    cells = ((row + a, col + b), (row + c, col + d), (row + e, col + f))
-    object.__setattr__(tromino, "cells", cells)
-    return tromino
+    return Tromino.trusted(row, col, orientation)
 
 
 _TABLE_CELLS = 1 << 12  # boards of up to this many bits list their moves from tables

@@ -38,9 +38,11 @@ False
 
 from __future__ import annotations
 
+import gc
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from itertools import pairwise
 from typing import NamedTuple, TypeVar
@@ -63,7 +65,7 @@ from puzzlekit.tromino.solver import (
     tile_free_cells,
     tile_pockets,
 )
-from puzzlekit.tromino.tiling import Tiling, tromino_of
+from puzzlekit.tromino.tiling import Tiling
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
@@ -1321,17 +1323,55 @@ def complete(
     rng: random.Random | None = None,
     *,
     what: str = "tile",
-) -> list[Triple] | None:
-    """The trominoes (cell triples) of a tiling of the board minus *taken*, ``None``
-    when there is none (:func:`tiling_codes`).
+) -> list[Tromino] | None:
+    """The trominoes of a tiling of the board minus *taken*, in reading order of their
+    first cells, ``None`` when there is none (:func:`tiling_codes`).
 
     >>> complete(2, 3, {(0, 0), (1, 0), (0, 1)}, Budget())
-    [((0, 2), (1, 1), (1, 2))]
+    [Tromino.parse('0,1 nw')]
     """
     codes = tiling_codes(height, width, frozenset(taken), budget, rng, what=what)
     if codes is None:
         return None
-    return [tromino_of(code, width).cells for code in codes]
+    with collector_paused():
+        return _reading_order(codes, width, budget, what)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while millions of trominoes (and their cells) are
+    made: none of them is in a cycle, but the collector would walk them again and again
+    (over half the time of 5.6 million).
+
+    >>> import gc
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _reading_order(codes: list[int], width: int, budget: Budget, what: str) -> list[Tromino]:
+    """The trominoes of *codes*, in reading order of their first cells."""
+    # The order of the anchors: a first cell is its anchor or the cell after it, and a
+    # tromino with the next anchor would cover that cell too.
+    codes = sorted(codes)
+    on_time(budget, what)
+    found: list[Tromino] = []
+    for start in range(0, len(codes), _CODES_PER_LOOK):
+        for code in codes[start:start + _CODES_PER_LOOK]:
+            row, col = divmod(code >> 2, width)
+            found.append(Tromino.trusted(row, col, code & 3))
+        on_time(budget, what)
+    return found
 
 
 def _tile(board: Board, budget: Budget) -> Tiling:
@@ -1446,4 +1486,4 @@ def hint(
     if found is None:
         raise UnsolvableError("the free cells cannot be tiled")
     first = board.free_cells[0]
-    return next(Tromino(cells) for cells in found if first in cells)
+    return next(tromino for tromino in found if first in tromino.cells)

@@ -598,7 +598,8 @@ def solve(
         return SearchResult(board, tuple(moves), final, complete, budget.nodes,
                             time.perf_counter() - started)
 
-    from puzzlekit.tromino.construct import complete  # it builds on this module
+    # It builds on this module.
+    from puzzlekit.tromino.construct import collector_paused, complete
 
     try:
         found = complete(board.height, board.width, _taken(board), budget, rng, what="solve")
@@ -607,7 +608,8 @@ def solve(
     except KeyboardInterrupt:
         budget.interrupt()
         return result([], False)
-    return result([] if found is None else as_trominoes(found), True)
+    with collector_paused():  # a large board's final board holds millions of trominoes
+        return result([] if found is None else found, True)
 
 
 @attrs.frozen

@@ -31,7 +31,6 @@ from puzzlekit.errors import ArgumentError, IllegalMoveError, UnsolvableError
 from puzzlekit.grid import Cell, check_on_board, where
 from puzzlekit.svg import Svg
 from puzzlekit.tromino.board import (
-    BLOCK_CELLS,
     Board,
     Tromino,
     check_tromino_fits,
@@ -313,9 +312,9 @@ letters)
 
 
 def tromino_of(code: int, width: int) -> Tromino:
-    """The tromino of *code* on a board *width* wide."""
+    """The tromino of *code* on a board *width* wide (a code on the board: not checked)."""
     row, col = divmod(code >> 2, width)
-    return Tromino(tuple((row + dr, col + dc) for dr, dc in BLOCK_CELLS[code & 3]))
+    return Tromino.trusted(row, col, code & 3)
 
 
 def adjacency(tiling: Tiling) -> list[list[int]]:

@@ -127,6 +127,17 @@ def test_tile_and_is_tileable_agree(board):
         assert_valid_tiling(board, tiling)
 
 
+@given(tileable_boards(max_side=48), st.integers(0, 3))
+@settings(max_examples=30)
+def test_solve_adds_checked_trominoes_in_reading_order(board, seed):
+    # The constructions' trominoes are made unchecked (Tromino.trusted): each must equal
+    # the checked one of its cells, and together they must tile the board.
+    moves = solve(board, seed=seed).moves
+    assert [Tromino(tromino.cells) for tromino in moves] == list(moves)
+    assert [tromino.cells for tromino in moves] == sorted(tromino.cells for tromino in moves)
+    assert_valid_tiling(board, Tiling.of(board, moves))
+
+
 def test_two_wide_bad_columns():
     for n in (5, 8, 11):
         bad = {c for c in range(n) if not is_tileable(Board(2, n, [(0, c)]))}
