@@ -115,9 +115,11 @@ class Layout:
     """
 
     __slots__ = (
+        "_bases",
         "_bottoms",
         "_cells",
         "_column",
+        "_columns_of",
         "_every_plane",
         "_folds",
         "_guards",
@@ -191,13 +193,18 @@ class Layout:
         self._right: list[int] = []
         self._row: list[int] = []
         self._keys: list[int] = []
+        self._columns_of: list[int] = []
+        self._bases: list[int] = []
         if self._tables:
             self._row = [self._in_every_column(1, r) for r in range(height)]
-            # The listing key (``row * width + col``) of each bit of plane 0, by its bit length.
+            # By the bit length of each bit of plane 0: its listing key (``row * width +
+            # col``), its column, and the column's first bit.
             self._keys = [0] + [
                 (height - 1 - index % self.stride) * width + index // self.stride
                 for index in range(self.plane_bits)
             ]
+            self._columns_of = [0] + [index // self.stride for index in range(self.plane_bits)]
+            self._bases = [column * self.stride for column in self._columns_of]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -488,21 +495,22 @@ class Layout:
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
-            zone, listed, changed = after.zone, after.listing, after.changed
-            found = [kept for kept in listed if not kept[1] & zone]
-            seeds &= after.region
-            again = () if len(found) == len(listed) else [
-                old for old in listed if old[1] & zone and not old[1] & changed
-            ]
-            for old in again:
+            zone, changed = after.zone, after.changed
+            seeds &= zone
+            found = []
+            keep = found.append
+            # One pass, in listing order: the entries kept stay sorted.
+            for old in after.listing:
                 group = old[1]
-                if group & seeds:  # not yet part of a group flooded here
+                if not group & zone:
+                    keep(old)
+                elif group & seeds and not group & changed:  # not yet flooded here
                     # No block of it changed, but a neighbour may have joined it: flood on
                     # from the whole group (often it has not, and keeps its entry).
                     grown = flood(bits, group)
                     seeds &= ~grown
                     if grown == group:
-                        found.append(old)
+                        keep(old)
                     else:
                         new.append(grown)
         else:  # by columns: the group's, and one either side
@@ -525,7 +533,9 @@ class Layout:
                 new.append(group)
         if new:
             found += self.entries(new)
-        found.sort()
+            found.sort()
+        elif after is not None and after.emptied:  # the groups moved left come out of order
+            found.sort()
         return found
 
     def entry(self, group: int) -> tuple[int, int, int, int]:
@@ -549,28 +559,35 @@ class Layout:
         >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
         [(0, 1), (1, 2)]
         """
-        plane_bits, stride, column_mask, folds = (
-            self.plane_bits, self.stride, self.column_mask, self._folds
-        )
-        rows, keys = self._row, self._keys
-        width, height = self.width, self.height
+        if not self._tables:
+            return [self._computed_entry(group) for group in groups]
+        plane_bits, column_mask, folds = self.plane_bits, self.column_mask, self._folds
+        rows, keys, columns, bases = self._row, self._keys, self._columns_of, self._bases
         made = []
         for group in groups:
             local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
-            first = ((local & -local).bit_length() - 1) // stride
-            last = (local.bit_length() - 1) // stride
-            folded = local >> first * stride
+            lowest = (local & -local).bit_length()
+            first, last = columns[lowest], columns[local.bit_length()]
+            folded = local >> bases[lowest]
             for shift in folds[last - first + 1]:  # its columns or-ed onto the first
                 folded |= folded >> shift
-            top = (folded & column_mask).bit_length()
-            if keys:
-                row = local & rows[top - 1]
-                made.append((keys[(row & -row).bit_length()], group, first, last))
-                continue
-            row = local & self._in_every_column(1, top - 1)
-            col = ((row & -row).bit_length() - 1) // stride
-            made.append(((height - top) * width + col, group, first, last))
+            row = local & rows[(folded & column_mask).bit_length() - 1]
+            made.append((keys[(row & -row).bit_length()], group, first, last))
         return made
+
+    def _computed_entry(self, group: int) -> tuple[int, int, int, int]:
+        """:meth:`entry` without the tables of small layouts."""
+        stride = self.stride
+        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
+        folded = local >> first * stride
+        for shift in self._folds[last - first + 1]:  # its columns or-ed onto the first
+            folded |= folded >> shift
+        top = (folded & self.column_mask).bit_length()
+        row = local & self._in_every_column(1, top - 1)
+        col = ((row & -row).bit_length() - 1) // stride
+        return ((self.height - top) * self.width + col, group, first, last)
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
