@@ -75,7 +75,7 @@ class Change(NamedTuple):
     emptied: int
     """How many columns the move emptied."""
     zone: int
-    """On a board of up to ``_MULTIPLY_BITS`` bits when no column emptied, the cells
+    """On a board of up to ``_LAYER_BITS`` bits when no column emptied, the cells
     before the move that a kept group must not meet: those whose block or neighbour may
     have changed (every plane); else 0, and a kept group must keep off the group's
     columns and the two beside them."""
@@ -88,7 +88,8 @@ class Change(NamedTuple):
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
-_MULTIPLY_BITS = 2500  # packed boards up to this long spread and fold planes by a product
+_LAYER_BITS = 2500  # packed boards up to this long fall by whole layers, list again by zones
+_PRODUCT_BITS = 1000  # packed boards up to this long spread a plane by a product (else shifts)
 _PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
 _ONES = [bytes(49 if byte == colour else 48 for byte in range(256)) for colour in range(256)]
 """For each colour, the table that turns a column's bytes into its plane's binary digits
@@ -125,6 +126,7 @@ class Layout:
         "_guards",
         "_keys",
         "_left",
+        "_offsets",
         "_right",
         "_row",
         "_rows_from",
@@ -171,6 +173,7 @@ class Layout:
         self._every_plane = sum(
             1 << (p * self.plane_bits) for p in range(self.planes)
         )
+        self._offsets = [p * self.plane_bits for p in range(1, self.planes)]  # planes 1 on
         self.full: Final = self._spread(self._in_every_column(height, 0))
         """Every cell of every plane: the bits a packed board may use."""
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
@@ -223,23 +226,19 @@ class Layout:
 
     def _spread(self, mask: int) -> int:
         """*mask* (bits of plane 0) copied into every plane."""
-        if self.planes * self.plane_bits <= _MULTIPLY_BITS or mask.bit_length() < 64:
+        if self.planes * self.plane_bits <= _PRODUCT_BITS or mask.bit_length() < 64:
             return mask * self._every_plane
-        return sum(mask << (p * self.plane_bits) for p in range(self.planes))
+        spread = mask
+        for offset in self._offsets:
+            spread |= mask << offset
+        return spread
 
     def _fold(self, bits: int) -> int:
         """The cells of *bits* in any plane, as a mask of plane 0."""
-        plane_bits = self.plane_bits
-        if self.planes * plane_bits <= _MULTIPLY_BITS:
-            # The product's top plane is the sum of all planes: they never share a cell.
-            return (bits * self._every_plane >> (self.planes - 1) * plane_bits) & (
-                (1 << plane_bits) - 1
-            )
-        folded = 0
-        while bits:
-            folded |= bits & ((1 << plane_bits) - 1)
-            bits >>= plane_bits
-        return folded
+        folded = bits
+        for offset in self._offsets:
+            folded |= bits >> offset
+        return folded & ((1 << self.plane_bits) - 1)
 
     def _column_at(self, x: int) -> int:
         return self._spread(self.column_mask << (x * self.stride))
@@ -611,7 +610,7 @@ class Layout:
         >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
         (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+        if self.planes * self.plane_bits <= _LAYER_BITS:
             return self.play(bits, group, listing)[1]
         stride = self.stride
         local = self._fold(group)
@@ -643,23 +642,26 @@ class Layout:
         >>> layout.decode(after), change == layout.change(bits, ones, change.listing)
         (((0,), (0,), (0,)), True)
         """
-        if self.planes * self.plane_bits > _MULTIPLY_BITS:
+        if self.planes * self.plane_bits > _LAYER_BITS:
             return self.remove(bits, group), self.change(bits, group, listing)
         after, local, changed, emptied = self._fall(bits, group)
-        stride, every = self.stride, self._every_plane
+        stride = self.stride
         first = ((local & -local).bit_length() - 1) // stride
         last = (local.bit_length() - 1) // stride
         if emptied:
             return after, self._by_columns(listing, first, last, emptied)
-        zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
-        return after, Change(listing, first, last, 0, zone, changed * every, zone)
+        # The shifts carry a plane's cells at most into pad bits, which hold no block.
+        changed = self._spread(changed)
+        zone = changed | changed >> 1 | changed << stride | changed >> stride
+        return after, Change(listing, first, last, 0, zone, changed, zone)
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
-        """:meth:`remove` on a board of up to ``_MULTIPLY_BITS`` bits, by whole layers: the
+        """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
         board after, the group's blocks in plane 0, the cells of plane 0 that changed (each
         column of the group from its lowest block there up) and how many columns emptied."""
         plane_bits, stride = self.plane_bits, self.stride
         cells, every = self._cells, self._every_plane
+        product = self.planes * plane_bits <= _PRODUCT_BITS
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours
@@ -669,7 +671,8 @@ class Layout:
         changed = above = cells & ~(cells + low)  # each column from the lowest block up
         after, rest = bits, local
         while True:  # the lowest block left in each column goes, the blocks above fall one
-            after = (after & ~(above * every)) | ((after & ((above ^ low) * every)) >> 1)
+            moved = above * every if product else self._spread(above)  # every plane
+            after = (after & ~moved) | (((after & moved) >> 1) & moved)
             rest = (rest ^ low) >> 1
             if not rest:
                 break
@@ -711,7 +714,7 @@ class Layout:
 
         Blocks above removed ones fall down; empty columns are closed up from
         the right. The caller checks that *group* is a legal move. On a board of up
-        to ``_MULTIPLY_BITS`` bits the blocks fall by whole layers: each step removes
+        to ``_LAYER_BITS`` bits the blocks fall by whole layers: each step removes
         the lowest block of the group left in every column at once; larger boards
         move each column's runs.
 
@@ -722,7 +725,7 @@ class Layout:
         """
         if not group:
             return bits
-        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+        if self.planes * self.plane_bits <= _LAYER_BITS:
             return self._fall(bits, group)[0]
         stride = self.stride
         column_mask = self.column_mask

@@ -90,7 +90,7 @@ def test_listing_after_each_move_is_the_plain_flood_fill(
     board: Board, min_group: int, seed: int, multiply_bits: int
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(core, "_MULTIPLY_BITS", multiply_bits)
+        patch.setattr(core, "_LAYER_BITS", multiply_bits)
         replay_listing(board, min_group, seed)
 
 
@@ -179,7 +179,7 @@ def test_play_by_layers_is_remove_and_change(board: Board, seed: int) -> None:
         if rng.random() < 0.2:  # any set of blocks, of several colours too
             group |= layout.random_block(bits, rng)
         with pytest.MonkeyPatch.context() as patch:  # the runs path of large boards
-            patch.setattr(core, "_MULTIPLY_BITS", 0)
+            patch.setattr(core, "_LAYER_BITS", 0)
             expected = layout.remove(bits, group)
         assert layout.play(bits, group, listing) == (expected, layout.change(bits, group, listing))
         assert layout.remove(bits, group) == expected
