@@ -121,6 +121,7 @@ class Layout:
         "_cells",
         "_column",
         "_columns_of",
+        "_entry_tables",
         "_every_plane",
         "_folds",
         "_guards",
@@ -131,6 +132,7 @@ class Layout:
         "_row",
         "_rows_from",
         "_runs",
+        "_short_flood",
         "_tables",
         "_top",
         "colours",
@@ -214,7 +216,13 @@ class Layout:
             ]
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
+        # What entries() reads, in one attribute.
+        self._entry_tables = (
+            self.plane_bits, self.column_mask, self._folds, self._row, self._keys,
+            self._columns_of, self._bases,
+        )
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._short_flood = _flood_by_shifts(self.stride)
 
     def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
         # Pickled as its size and colours: the masks are rebuilt, once per process.
@@ -479,18 +487,8 @@ class Layout:
         )
         found: Listing
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
-        flood: Callable[[int, int], int] = self.flood
-        if self._top <= _PLANE_FLOOD_BITS:  # the flood inlined: a listing is a few short floods
-
-            def flood(bits: int, group: int) -> int:
-                group &= bits
-                while True:
-                    grown = bits & (
-                        group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
-                    )
-                    if grown == group:
-                        return group
-                    group = grown
+        # A listing is a few short floods: on most boards without the checks of flood().
+        flood = self.flood if self._top > _PLANE_FLOOD_BITS else self._short_flood
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
@@ -560,8 +558,7 @@ class Layout:
         """
         if not self._tables:
             return [self._computed_entry(group) for group in groups]
-        plane_bits, column_mask, folds = self.plane_bits, self.column_mask, self._folds
-        rows, keys, columns, bases = self._row, self._keys, self._columns_of, self._bases
+        plane_bits, column_mask, folds, rows, keys, columns, bases = self._entry_tables
         made = []
         for group in groups:
             local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
@@ -800,6 +797,23 @@ class Layout:
         start = rng.randrange(self._top)
         after = bits >> start
         return (after & -after) << start if after else bits & -bits
+
+
+def _flood_by_shifts(stride: int) -> Callable[[int, int], int]:
+    """The bit flood fill of a layout whose columns take *stride* bits: ``flood(bits,
+    seed)`` is the group of the blocks of *bits* in *seed*."""
+
+    def flood(bits: int, group: int) -> int:
+        group &= bits
+        while True:
+            grown = bits & (
+                group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
+            )
+            if grown == group:
+                return group
+            group = grown
+
+    return flood
 
 
 @lru_cache(maxsize=64)
