@@ -501,7 +501,7 @@ class Layout:
                 group = old[1]
                 if not group & zone:
                     keep(old)
-                elif group & seeds and not group & changed:  # not yet flooded here
+                elif not group & changed and group & seeds:  # not yet flooded here
                     # No block of it changed, but a neighbour may have joined it: flood on
                     # from the whole group (often it has not, and keeps its entry).
                     grown = flood(bits, group)
