@@ -243,10 +243,17 @@ class Layout:
 
     def _fold(self, bits: int) -> int:
         """The cells of *bits* in any plane, as a mask of plane 0."""
-        folded = bits
-        for offset in self._offsets:
-            folded |= bits >> offset
-        return folded & ((1 << self.plane_bits) - 1)
+        plane_mask = (1 << self.plane_bits) - 1
+        if self.planes * self.plane_bits <= _LAYER_BITS:  # few short shifts, no loop test
+            folded = bits
+            for offset in self._offsets:
+                folded |= bits >> offset
+            return folded & plane_mask
+        folded = 0
+        while bits:  # a long board: each plane off the bottom, up to its last block
+            folded |= bits & plane_mask
+            bits >>= self.plane_bits
+        return folded
 
     def _column_at(self, x: int) -> int:
         return self._spread(self.column_mask << (x * self.stride))
