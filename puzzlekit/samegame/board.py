@@ -818,7 +818,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
             layout, bits = packed
             if type(groups) is not list:  # not listed yet
                 groups = layout.listing(bits, self.rules.min_group, groups)
-                object.__setattr__(self, "_groups", groups)
+                _set_groups(self, groups)
             moves = _moves_by_key(layout.width, layout.height)
             return [moves[entry[0]] for entry in groups]
         runs, labels = _label_runs(self.columns)
@@ -929,7 +929,12 @@ a move removes a group of 2 or more
         """
         packed = self._packed
         if packed is not None:
-            return self._play_packed(move, *packed)[0]
+            layout, bits = packed
+            group = self._listed_group(move, layout)
+            if group:  # the usual case: a move legal_moves() listed
+                after, change = layout.play(bits, group, self._groups)
+                return Board._after_move(layout, self.rules, after, change)
+            return self._play_packed(move, layout, bits)[0]
         return self.play_counted(move)[0]
 
     def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:
@@ -970,20 +975,33 @@ a move removes a group of 2 or more
             columns = filled + [()] * (len(columns) - len(filled))
         return Board(tuple(columns), self.height, self.rules), removed
 
+    def _listed_group(self, move: object, layout: Layout) -> int:
+        """The group of *move* when it is a :class:`Move` naming the canonical cell of a group
+        the board has listed (as :meth:`legal_moves` gives them), else 0."""
+        listed = self._groups
+        if type(move) is not Move or type(listed) is not list:
+            return 0
+        row, col = move.row, move.col  # ints: only their range is unchecked
+        if col >= layout.width or row >= layout.height:
+            return 0
+        # A listed move names its group's canonical cell: the listing has the group, of
+        # min_group blocks or more.
+        key = row * layout.width + col
+        found = bisect_left(listed, (key,))
+        if found < len(listed) and listed[found][0] == key:
+            group: int = listed[found][1]
+            return group
+        return 0
+
     def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
         """:meth:`play_counted` on the packed form."""
         listed = self._groups
-        if type(move) is Move:  # the moves legal_moves() gives: ints, only their range unchecked
-            row, col = cell = (move.row, move.col)
-            if type(listed) is list and col < layout.width and row < layout.height:
-                # A listed move names its group's canonical cell: the listing has the group,
-                # of min_group blocks or more.
-                key = row * layout.width + col
-                found = bisect_left(listed, (key,))
-                if found < len(listed) and listed[found][0] == key:
-                    group = listed[found][1]
-                    after, change = layout.play(bits, group, listed)
-                    return Board._after_move(layout, self.rules, after, change), group.bit_count()
+        group = self._listed_group(move, layout)
+        if group:
+            after, change = layout.play(bits, group, listed)
+            return Board._after_move(layout, self.rules, after, change), group.bit_count()
+        if type(move) is Move:  # ints: only their range is unchecked
+            cell = (move.row, move.col)
             block = layout.block_at(bits, cell)
         else:
             cell = _move_cell(move)

@@ -75,7 +75,7 @@ class Change(NamedTuple):
     emptied: int
     """How many columns the move emptied."""
     zone: int
-    """On a board of up to ``_MULTIPLY_BITS`` bits when no column emptied, the cells
+    """On a board of up to ``_LAYER_BITS`` bits when no column emptied, the cells
     before the move that a kept group must not meet: those whose block or neighbour may
     have changed (every plane); else 0, and a kept group must keep off the group's
     columns and the two beside them."""
@@ -88,7 +88,8 @@ class Change(NamedTuple):
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
-_MULTIPLY_BITS = 2500  # packed boards up to this long spread and fold planes by a product
+_LAYER_BITS = 2500  # packed boards up to this long fall by whole layers, list again by zones
+_PRODUCT_BITS = 1000  # packed boards up to this long spread a plane by a product (else shifts)
 _PLANE_FLOOD_BITS = 4000  # packed boards longer than this flood a single block in its plane
 _ONES = [bytes(49 if byte == colour else 48 for byte in range(256)) for colour in range(256)]
 """For each colour, the table that turns a column's bytes into its plane's binary digits
@@ -115,18 +116,23 @@ class Layout:
     """
 
     __slots__ = (
+        "_bases",
         "_bottoms",
         "_cells",
         "_column",
+        "_columns_of",
+        "_entry_tables",
         "_every_plane",
         "_folds",
         "_guards",
         "_keys",
         "_left",
+        "_offsets",
         "_right",
         "_row",
         "_rows_from",
         "_runs",
+        "_short_flood",
         "_tables",
         "_top",
         "colours",
@@ -169,6 +175,7 @@ class Layout:
         self._every_plane = sum(
             1 << (p * self.plane_bits) for p in range(self.planes)
         )
+        self._offsets = [p * self.plane_bits for p in range(1, self.planes)]  # planes 1 on
         self.full: Final = self._spread(self._in_every_column(height, 0))
         """Every cell of every plane: the bits a packed board may use."""
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
@@ -191,20 +198,31 @@ class Layout:
         self._right: list[int] = []
         self._row: list[int] = []
         self._keys: list[int] = []
+        self._columns_of: list[int] = []
+        self._bases: list[int] = []
         if self._tables:
             self._row = [self._in_every_column(1, r) for r in range(height)]
-            # The listing key (``row * width + col``) of each bit of plane 0, by its bit length.
+            # By the bit length of each bit of plane 0: its listing key (``row * width +
+            # col``), its column, and the column's first bit.
             self._keys = [0] + [
                 (height - 1 - index % self.stride) * width + index // self.stride
                 for index in range(self.plane_bits)
             ]
+            self._columns_of = [0] + [index // self.stride for index in range(self.plane_bits)]
+            self._bases = [column * self.stride for column in self._columns_of]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
             ]
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
+        # What entries() reads, in one attribute.
+        self._entry_tables = (
+            self.plane_bits, self.column_mask, self._folds, self._row, self._keys,
+            self._columns_of, self._bases,
+        )
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._short_flood = _flood_by_shifts(self.stride)
 
     def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
         # Pickled as its size and colours: the masks are rebuilt, once per process.
@@ -216,22 +234,25 @@ class Layout:
 
     def _spread(self, mask: int) -> int:
         """*mask* (bits of plane 0) copied into every plane."""
-        if self.planes * self.plane_bits <= _MULTIPLY_BITS or mask.bit_length() < 64:
+        if self.planes * self.plane_bits <= _PRODUCT_BITS or mask.bit_length() < 64:
             return mask * self._every_plane
-        return sum(mask << (p * self.plane_bits) for p in range(self.planes))
+        spread = mask
+        for offset in self._offsets:
+            spread |= mask << offset
+        return spread
 
     def _fold(self, bits: int) -> int:
         """The cells of *bits* in any plane, as a mask of plane 0."""
-        plane_bits = self.plane_bits
-        if self.planes * plane_bits <= _MULTIPLY_BITS:
-            # The product's top plane is the sum of all planes: they never share a cell.
-            return (bits * self._every_plane >> (self.planes - 1) * plane_bits) & (
-                (1 << plane_bits) - 1
-            )
+        plane_mask = (1 << self.plane_bits) - 1
+        if self.planes * self.plane_bits <= _LAYER_BITS:  # few short shifts, no loop test
+            folded = bits
+            for offset in self._offsets:
+                folded |= bits >> offset
+            return folded & plane_mask
         folded = 0
-        while bits:
-            folded |= bits & ((1 << plane_bits) - 1)
-            bits >>= plane_bits
+        while bits:  # a long board: each plane off the bottom, up to its last block
+            folded |= bits & plane_mask
+            bits >>= self.plane_bits
         return folded
 
     def _column_at(self, x: int) -> int:
@@ -473,36 +494,27 @@ class Layout:
         )
         found: Listing
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
-        flood: Callable[[int, int], int] = self.flood
-        if self._top <= _PLANE_FLOOD_BITS:  # the flood inlined: a listing is a few short floods
-
-            def flood(bits: int, group: int) -> int:
-                group &= bits
-                while True:
-                    grown = bits & (
-                        group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
-                    )
-                    if grown == group:
-                        return group
-                    group = grown
+        # A listing is a few short floods: on most boards without the checks of flood().
+        flood = self.flood if self._top > _PLANE_FLOOD_BITS else self._short_flood
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
-            zone, listed, changed = after.zone, after.listing, after.changed
-            found = [kept for kept in listed if not kept[1] & zone]
-            seeds &= after.region
-            again = () if len(found) == len(listed) else [
-                old for old in listed if old[1] & zone and not old[1] & changed
-            ]
-            for old in again:
+            zone, changed = after.zone, after.changed
+            seeds &= zone
+            found = []
+            keep = found.append
+            # One pass, in listing order: the entries kept stay sorted.
+            for old in after.listing:
                 group = old[1]
-                if group & seeds:  # not yet part of a group flooded here
+                if not group & zone:
+                    keep(old)
+                elif not group & changed and group & seeds:  # not yet flooded here
                     # No block of it changed, but a neighbour may have joined it: flood on
                     # from the whole group (often it has not, and keeps its entry).
                     grown = flood(bits, group)
                     seeds &= ~grown
                     if grown == group:
-                        found.append(old)
+                        keep(old)
                     else:
                         new.append(grown)
         else:  # by columns: the group's, and one either side
@@ -525,7 +537,9 @@ class Layout:
                 new.append(group)
         if new:
             found += self.entries(new)
-        found.sort()
+            found.sort()
+        elif after is not None and after.emptied:  # the groups moved left come out of order
+            found.sort()
         return found
 
     def entry(self, group: int) -> tuple[int, int, int, int]:
@@ -549,28 +563,34 @@ class Layout:
         >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
         [(0, 1), (1, 2)]
         """
-        plane_bits, stride, column_mask, folds = (
-            self.plane_bits, self.stride, self.column_mask, self._folds
-        )
-        rows, keys = self._row, self._keys
-        width, height = self.width, self.height
+        if not self._tables:
+            return [self._computed_entry(group) for group in groups]
+        plane_bits, column_mask, folds, rows, keys, columns, bases = self._entry_tables
         made = []
         for group in groups:
             local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
-            first = ((local & -local).bit_length() - 1) // stride
-            last = (local.bit_length() - 1) // stride
-            folded = local >> first * stride
+            lowest = (local & -local).bit_length()
+            first, last = columns[lowest], columns[local.bit_length()]
+            folded = local >> bases[lowest]
             for shift in folds[last - first + 1]:  # its columns or-ed onto the first
                 folded |= folded >> shift
-            top = (folded & column_mask).bit_length()
-            if keys:
-                row = local & rows[top - 1]
-                made.append((keys[(row & -row).bit_length()], group, first, last))
-                continue
-            row = local & self._in_every_column(1, top - 1)
-            col = ((row & -row).bit_length() - 1) // stride
-            made.append(((height - top) * width + col, group, first, last))
+            row = local & rows[(folded & column_mask).bit_length() - 1]
+            made.append((keys[(row & -row).bit_length()], group, first, last))
         return made
+
+    def _computed_entry(self, group: int) -> tuple[int, int, int, int]:
+        """:meth:`entry` without the tables of small layouts."""
+        stride = self.stride
+        local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
+        first = ((local & -local).bit_length() - 1) // stride
+        last = (local.bit_length() - 1) // stride
+        folded = local >> first * stride
+        for shift in self._folds[last - first + 1]:  # its columns or-ed onto the first
+            folded |= folded >> shift
+        top = (folded & self.column_mask).bit_length()
+        row = local & self._in_every_column(1, top - 1)
+        col = ((row & -row).bit_length() - 1) // stride
+        return ((self.height - top) * self.width + col, group, first, last)
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -594,7 +614,7 @@ class Layout:
         >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
         (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+        if self.planes * self.plane_bits <= _LAYER_BITS:
             return self.play(bits, group, listing)[1]
         stride = self.stride
         local = self._fold(group)
@@ -626,23 +646,26 @@ class Layout:
         >>> layout.decode(after), change == layout.change(bits, ones, change.listing)
         (((0,), (0,), (0,)), True)
         """
-        if self.planes * self.plane_bits > _MULTIPLY_BITS:
+        if self.planes * self.plane_bits > _LAYER_BITS:
             return self.remove(bits, group), self.change(bits, group, listing)
         after, local, changed, emptied = self._fall(bits, group)
-        stride, every = self.stride, self._every_plane
+        stride = self.stride
         first = ((local & -local).bit_length() - 1) // stride
         last = (local.bit_length() - 1) // stride
         if emptied:
             return after, self._by_columns(listing, first, last, emptied)
-        zone = (changed | changed >> 1 | changed << stride | changed >> stride) * every
-        return after, Change(listing, first, last, 0, zone, changed * every, zone)
+        # The shifts carry a plane's cells at most into pad bits, which hold no block.
+        changed = self._spread(changed)
+        zone = changed | changed >> 1 | changed << stride | changed >> stride
+        return after, Change(listing, first, last, 0, zone, changed, zone)
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
-        """:meth:`remove` on a board of up to ``_MULTIPLY_BITS`` bits, by whole layers: the
+        """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
         board after, the group's blocks in plane 0, the cells of plane 0 that changed (each
         column of the group from its lowest block there up) and how many columns emptied."""
         plane_bits, stride = self.plane_bits, self.stride
         cells, every = self._cells, self._every_plane
+        product = self.planes * plane_bits <= _PRODUCT_BITS
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours
@@ -652,7 +675,8 @@ class Layout:
         changed = above = cells & ~(cells + low)  # each column from the lowest block up
         after, rest = bits, local
         while True:  # the lowest block left in each column goes, the blocks above fall one
-            after = (after & ~(above * every)) | ((after & ((above ^ low) * every)) >> 1)
+            moved = above * every if product else self._spread(above)  # every plane
+            after = (after & ~moved) | (((after & moved) >> 1) & moved)
             rest = (rest ^ low) >> 1
             if not rest:
                 break
@@ -694,7 +718,7 @@ class Layout:
 
         Blocks above removed ones fall down; empty columns are closed up from
         the right. The caller checks that *group* is a legal move. On a board of up
-        to ``_MULTIPLY_BITS`` bits the blocks fall by whole layers: each step removes
+        to ``_LAYER_BITS`` bits the blocks fall by whole layers: each step removes
         the lowest block of the group left in every column at once; larger boards
         move each column's runs.
 
@@ -705,7 +729,7 @@ class Layout:
         """
         if not group:
             return bits
-        if self.planes * self.plane_bits <= _MULTIPLY_BITS:
+        if self.planes * self.plane_bits <= _LAYER_BITS:
             return self._fall(bits, group)[0]
         stride = self.stride
         column_mask = self.column_mask
@@ -780,6 +804,23 @@ class Layout:
         start = rng.randrange(self._top)
         after = bits >> start
         return (after & -after) << start if after else bits & -bits
+
+
+def _flood_by_shifts(stride: int) -> Callable[[int, int], int]:
+    """The bit flood fill of a layout whose columns take *stride* bits: ``flood(bits,
+    seed)`` is the group of the blocks of *bits* in *seed*."""
+
+    def flood(bits: int, group: int) -> int:
+        group &= bits
+        while True:
+            grown = bits & (
+                group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
+            )
+            if grown == group:
+                return group
+            group = grown
+
+    return flood
 
 
 @lru_cache(maxsize=64)

@@ -83,14 +83,18 @@ def test_listing_from_scratch_is_the_plain_flood_fill(board: Board, min_group: i
     assert shown(layout, layout.listing(bits, min_group)) == expected_listing(board, min_group)
 
 
-@pytest.mark.parametrize("multiply_bits", [0, 1 << 20])  # by columns; by the zone when small
+@pytest.mark.parametrize(
+    ("layer_bits", "product_bits"),
+    [(0, 0), (1 << 20, 0), (1 << 20, 1 << 20)],  # by columns; by the zone, planes by shifts
+)
 @settings(max_examples=40, deadline=None)
 @given(board=big_boards, min_group=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_listing_after_each_move_is_the_plain_flood_fill(
-    board: Board, min_group: int, seed: int, multiply_bits: int
+    board: Board, min_group: int, seed: int, layer_bits: int, product_bits: int
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(core, "_MULTIPLY_BITS", multiply_bits)
+        patch.setattr(core, "_LAYER_BITS", layer_bits)
+        patch.setattr(core, "_PRODUCT_BITS", product_bits)
         replay_listing(board, min_group, seed)
 
 
@@ -167,9 +171,16 @@ def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
     assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
 
 
+@pytest.mark.parametrize("product_bits", [0, 1 << 20])  # planes spread by shifts; by products
 @settings(max_examples=60, deadline=None)
-@given(big_boards, st.integers(0, 2**32))
-def test_play_by_layers_is_remove_and_change(board: Board, seed: int) -> None:
+@given(board=big_boards, seed=st.integers(0, 2**32))
+def test_play_by_layers_is_remove_and_change(board: Board, seed: int, product_bits: int) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(core, "_PRODUCT_BITS", product_bits)
+        replay_layers(board, seed)
+
+
+def replay_layers(board: Board, seed: int) -> None:
     rng = random.Random(seed)
     layout = small_layout_of(board)
     bits = layout.encode(board.columns)
@@ -179,7 +190,7 @@ def test_play_by_layers_is_remove_and_change(board: Board, seed: int) -> None:
         if rng.random() < 0.2:  # any set of blocks, of several colours too
             group |= layout.random_block(bits, rng)
         with pytest.MonkeyPatch.context() as patch:  # the runs path of large boards
-            patch.setattr(core, "_MULTIPLY_BITS", 0)
+            patch.setattr(core, "_LAYER_BITS", 0)
             expected = layout.remove(bits, group)
         assert layout.play(bits, group, listing) == (expected, layout.change(bits, group, listing))
         assert layout.remove(bits, group) == expected
