@@ -581,12 +581,15 @@ def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
     False
     """
     stride = grid.stride
-    every = [tile for tiles in by_kind.values() for tile in tiles]
-    if len({tile // stride for tile in every}) == 1 or len({tile % stride for tile in every}) == 1:
+    groups = by_kind.values()
+    # Tiles come in reading order: the first and last of each kind span their rows.
+    one_row = min(t[0] for t in groups) // stride == max(t[-1] for t in groups) // stride
+    column = next(iter(groups))[0] % stride
+    if one_row or all(tile % stride == column for tiles in groups for tile in tiles):
         kept = list(by_kind)
     elif grid.gravity:
         bottom = grid.height  # the board's last row, padded
-        # Tiles come in reading order: the first in the bottom row means all are.
+        # The first tile of a kind in the bottom row means all are.
         kept = [kind for kind, tiles in by_kind.items() if tiles[0] // stride == bottom]
     else:
         return False
