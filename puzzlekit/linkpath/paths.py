@@ -434,14 +434,22 @@ class Grid:
         """
         matching = set(tiles)
         cells, stride = self.cells, self.stride
+        # A corner's crossing line must hold one of the tiles: only those lines are read.
+        rows = {tile // stride for tile in tiles}
+        columns = {tile % stride for tile in tiles}
         for p in tiles:
             for step in (-stride, -1, 1, stride):
                 if not cells[p + step]:  # nothing beside it to push
                     continue
                 room = self._run_and_room(p, step)[1]
-                across = (-stride, stride) if step in (1, -1) else (-1, 1)
+                along_row = step in (1, -1)
+                across = (-stride, stride) if along_row else (-1, 1)
                 for d in range(1, room + 1):
                     corner = p + d * step
+                    if (corner % stride not in columns) if along_row else (
+                        corner // stride not in rows
+                    ):
+                        continue
                     for side in across:
                         q = self.seen(corner, side)
                         if q in matching:

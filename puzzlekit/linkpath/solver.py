@@ -34,7 +34,10 @@ Depth-first search over removals, iterative, with undo. What keeps it small:
   the search. With gravity and links of one turn the removals from the
   shortest columns go first: such links cross only shorter columns, and a
   board worn down evenly ends as one row, where the tiles must pair off as
-  nested brackets (checked directly when all tiles lie in one line).
+  nested brackets. That is checked at every step for the kinds whose tiles
+  all lie in the bottom row (no move reorders them there, and a link
+  between two of them runs along it), or in one line when all tiles do: a
+  line whose brackets cross is a dead end, often long before the end.
 - **Restarts**: a wrong move early can leave a dead end that shows only
   near the bottom of a deep line, where depth-first search would then try
   every variation of the last moves. So a search that has taken a few
@@ -89,10 +92,6 @@ safe, which only costs a shortcut). Kinds of :data:`_MATCH_UP_TO` tiles never re
 _RESTART_NODES = 64
 """Nodes a search may take, beyond one per tile, before it restarts in another order (the
 unit of the restarts' lengths, :func:`_luby`)."""
-
-_LINE_UP_TO = 64
-"""The most tiles left in one line for which :func:`_one_line_stuck` looks for a way to
-clear them (its time grows as their cube)."""
 
 _NO_PARTNERS: frozenset[int] = frozenset()
 
@@ -470,7 +469,7 @@ class _Moving:
         if budget.check_clock():
             return
         by_kind = grid.tiles_by_kind()
-        if grid.max_turns < 2 and _one_line_stuck(grid, by_kind):
+        if grid.max_turns < 2 and _line_stuck(grid, by_kind):
             return
         groups = sorted(by_kind.values(), key=len)
         if not grid.slide:  # gravity: a kind that nothing can make fall may go at once
@@ -512,9 +511,9 @@ class _Moving:
         removal's rank is the heights of its two columns plus the tiles it
         makes fall (emptied columns are gaps links cross); ties go at random
         in a restart, else the highest first. A kind's pairs are found only
-        when its least possible rank comes up (its best tile's height and
-        tiles above, plus the lowest column of another): a line of moves
-        that never comes back reads a few kinds per step, not all of them.
+        when its least possible rank comes up (from its tiles' heights and
+        tiles above): a line of moves that never comes back reads a few
+        kinds per step, not all of them.
         """
         grid, budget, order = self.grid, self.budget, self.order
         stride = grid.stride
@@ -524,12 +523,24 @@ class _Moving:
             falls = heights[i % stride] + heights[j % stride] + _falls(grid, i, j)
             return falls, order.random() if order is not None else i + j
 
+        # A pair's rank is the sum of its tiles' heights and tiles above (columns apart), or
+        # the lower one's plus the column's height less one (one column): the least of
+        # these over a kind bounds its pairs' ranks.
+        colm, board_rows = grid.colm, (1 << (grid.height + 1)) - 2
         kinds = []
         for number, tiles in enumerate(groups):
             if len(tiles) > 1:
-                lowest = min(heights[tile % stride] for tile in tiles)
-                best = min(heights[tile % stride] + _stack(grid, tile)[0] for tile in tiles)
-                kinds.append((best + lowest - 1, number))
+                first = second = bound = 4 * stride * stride  # more than any rank
+                columns = set()
+                for tile in tiles:  # in reading order: a tile below another of its column
+                    row, col = divmod(tile, stride)
+                    value = heights[col] + (colm[col] & board_rows & ((1 << row) - 1)).bit_count()
+                    if col in columns:
+                        bound = min(bound, value + heights[col] - 1)
+                    columns.add(col)
+                    if value < second:
+                        first, second = (value, first) if value < first else (first, value)
+                kinds.append((min(bound, first + second), number))
         heapq.heapify(kinds)
         ready: list[tuple[tuple[int, float], int, int]] = []
         while kinds or ready:
@@ -541,45 +552,57 @@ class _Moving:
                 yield ((i, j, 0),)
 
 
-def _one_line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
-    """Whether the tiles all lie in one row (or column) and cannot be cleared there.
+def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
+    """Whether some tiles are kept in one line, in order, where they cannot pair off.
 
-    With at most one turn a link between tiles of one line is straight (a
-    corner would be one of them), no slide can push one off the line
-    (nothing lies across it), and gravity moves none of them; so they must
-    pair off as nested brackets, each pair's link passing only over pairs
-    removed before it.
+    With at most one turn, two tiles of one line link only straight along it
+    (a corner would be one of them, and a slide's corner lies off the line
+    or its link runs across it), passing over no tile. So tiles that must
+    pair off within a line whose order no move changes must pair off as
+    nested brackets, each pair's link passing only over pairs removed before
+    it. Such a line is one holding every tile (no slide can push one off it,
+    as nothing lies across it, and gravity moves none of them), or with
+    gravity the bottom row, for the kinds all of whose tiles lie in it: its
+    tiles never fall or rise, and a push moves them along it only into empty
+    cells, keeping their order (tiles that fall into it later change nothing
+    between those kinds).
 
     >>> grid = Grid(((0, 0, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _one_line_stuck(grid, grid.tiles_by_kind())
+    >>> _line_stuck(grid, grid.tiles_by_kind())
     True
     >>> grid = Grid(((0, 0, 0, 0), (1, 2, 2, 1)), outside=True, max_turns=1, gravity=True)
-    >>> _one_line_stuck(grid, grid.tiles_by_kind())
+    >>> _line_stuck(grid, grid.tiles_by_kind())
+    False
+    >>> grid = Grid(((0, 3, 0, 3), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
+    >>> _line_stuck(grid, grid.tiles_by_kind())  # 1 and 2 cross below, 3 cannot help
+    True
+    >>> grid = Grid(((0, 1, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
+    >>> _line_stuck(grid, grid.tiles_by_kind())  # the upper 1 may take either lower one
     False
     """
-    if sum(map(len, by_kind.values())) > _LINE_UP_TO:
-        return False
-    key = {tile: kind for kind, tiles in by_kind.items() for tile in tiles}
-    line = sorted(key)
     stride = grid.stride
-    if len({tile // stride for tile in line}) != 1 and len({tile % stride for tile in line}) != 1:
+    groups = by_kind.values()
+    # Tiles come in reading order: the first and last of each kind span their rows.
+    one_row = min(t[0] for t in groups) // stride == max(t[-1] for t in groups) // stride
+    column = next(iter(groups))[0] % stride
+    if one_row or all(tile % stride == column for tiles in groups for tile in tiles):
+        kept = list(by_kind)
+    elif grid.gravity:
+        bottom = grid.height  # the board's last row, padded
+        # The first tile of a kind in the bottom row means all are.
+        kept = [kind for kind, tiles in by_kind.items() if tiles[0] // stride == bottom]
+    else:
         return False
-    word = [key[tile] for tile in line]
-    clears: dict[tuple[int, int], bool] = {}
-
-    def nested(start: int, stop: int) -> bool:  # word[start:stop] pairs off as brackets
-        if start >= stop:
-            return True
-        known = clears.get((start, stop))
-        if known is None:
-            known = any(
-                word[end] == word[start] and nested(start + 1, end) and nested(end + 1, stop)
-                for end in range(start + 1, stop, 2)
-            )
-            clears[start, stop] = known
-        return known
-
-    return not nested(0, len(word))  # recursion depth: the tiles, at most _LINE_UP_TO
+    key = {tile: kind for kind in kept for tile in by_kind[kind]}
+    # Deleting two equal neighbours at a time reaches the empty word from every word that
+    # nests, whatever the order of the deletions: so one pass with a stack decides.
+    stack: list[int] = []
+    for tile in sorted(key):
+        if stack and stack[-1] == key[tile]:
+            stack.pop()
+        else:
+            stack.append(key[tile])
+    return bool(stack)
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:

@@ -145,6 +145,58 @@ def test_crossed_brackets_in_the_bottom_row_are_stuck():
     assert solve(Board.parse("rules: max_turns=1 gravity=down\n....\nabba")).solved
 
 
+@st.composite
+def low_boards(draw):
+    """Small boards with gravity and links of one turn at most, their tiles mostly in the
+    bottom rows (some floating over gaps): kinds often lie all in the bottom row, where the
+    solver cuts a line whose tiles there cannot pair off as nested brackets."""
+    width = draw(st.integers(2, 6))
+    height = draw(st.integers(2, 3))
+    upper = st.sampled_from((0, 0, 1, 2, 3, 4))  # rows above the bottom one: half empty
+    rows = [
+        draw(st.lists(upper if r < height - 1 else st.integers(1, 4), min_size=width,
+                      max_size=width))
+        for r in range(height)
+    ]
+    for kind in (1, 2, 3, 4):  # an even number of each kind, or the board is refused at once
+        cells_of = [(r, c) for r, row in enumerate(rows) for c, k in enumerate(row) if k == kind]
+        if len(cells_of) % 2:
+            r, c = cells_of[0]
+            rows[r][c] = 0
+    chosen = draw(
+        st.sampled_from(
+            [
+                Rules(max_turns=1, gravity="down"),
+                Rules(max_turns=0, gravity="down", outside=False),
+                Rules(slide=True, gravity="down"),
+                Rules(slide=True, gravity="down", groups=True),
+            ]
+        )
+    )
+    return Board.from_rows(rows, rules=chosen)
+
+
+@settings(max_examples=300, deadline=None)
+@given(low_boards())
+def test_the_bottom_row_cut_never_refuses_a_clearable_board(board):
+    _check_exact(board)
+
+
+@pytest.mark.parametrize(
+    ("text", "clearable"),
+    [
+        ("..cc\nabab", False),  # a and b cross below, and the c's cannot help them
+        (".a.a\nabab", True),  # the upper a's take the lower one each, then b b
+        ("b..b\nabab", True),  # the upper b's take the lower one each, then a a
+    ],
+)
+def test_kinds_all_in_the_bottom_row_must_nest(text, clearable):
+    board = Board.parse("rules: slide=yes gravity=down\n" + text)
+    result = solve(board)
+    assert result.complete and result.solved == clearable
+    assert result.solved == _clearable(board, set())
+
+
 def test_one_turn_gravity_deal_clears():
     board, _ = deal_with_solution(10, 12, 12, seed=4, rules=Rules(slide=True, gravity="down"))
     result = solve(board, node_limit=100_000)
