@@ -930,11 +930,9 @@ a move removes a group of 2 or more
         packed = self._packed
         if packed is not None:
             layout, bits = packed
-            group = self._listed_group(move, layout)
-            if group:  # the usual case: a move legal_moves() listed
-                after, change = layout.play(bits, group, self._groups)
-                return Board._after_move(layout, self.rules, after, change)
-            return self._play_packed(move, layout, bits)[0]
+            # The usual case first: a move legal_moves() listed.
+            group = self._listed_group(move, layout) or self._checked_group(move, layout, bits)
+            return self._removed(layout, bits, group)
         return self.play_counted(move)[0]
 
     def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:
@@ -948,7 +946,9 @@ a move removes a group of 2 or more
         """
         packed = self.packed
         if packed is not None:
-            return self._play_packed(move, *packed)
+            layout, bits = packed
+            blocks = self._listed_group(move, layout) or self._checked_group(move, layout, bits)
+            return self._removed(layout, bits, blocks), blocks.bit_count()
         located = self._locate(move)
         cell = _move_cell(move)
         if located is None:
@@ -993,13 +993,9 @@ a move removes a group of 2 or more
             return group
         return 0
 
-    def _play_packed(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
-        """:meth:`play_counted` on the packed form."""
-        listed = self._groups
-        group = self._listed_group(move, layout)
-        if group:
-            after, change = layout.play(bits, group, listed)
-            return Board._after_move(layout, self.rules, after, change), group.bit_count()
+    def _checked_group(self, move: Move | Cell | str, layout: Layout, bits: int) -> int:
+        """The group *move* removes on the packed form; raises
+        :class:`~puzzlekit.IllegalMoveError` when it is not a move."""
         if type(move) is Move:  # ints: only their range is unchecked
             cell = (move.row, move.col)
             block = layout.block_at(bits, cell)
@@ -1014,10 +1010,15 @@ a move removes a group of 2 or more
         min_group = self.rules.min_group
         if removed < min_group:
             raise _too_small(cell, removed, layout.colours[layout.plane(group)], min_group)
-        if isinstance(listed, list):
+        return group
+
+    def _removed(self, layout: Layout, bits: int, group: int) -> Board:
+        """The board after removing *group* (a legal move) from the packed form."""
+        listed = self._groups
+        if type(listed) is list:  # the listing after the move is made from this one
             after, change = layout.play(bits, group, listed)
-            return Board._after_move(layout, self.rules, after, change), removed
-        return Board._after_move(layout, self.rules, layout.remove(bits, group), None), removed
+            return Board._after_move(layout, self.rules, after, change)
+        return Board._after_move(layout, self.rules, layout.remove(bits, group), None)
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None
