@@ -65,7 +65,7 @@ from puzzlekit.tromino.solver import (
     tile_free_cells,
     tile_pockets,
 )
-from puzzlekit.tromino.tiling import Tiling
+from puzzlekit.tromino.tiling import Tiling, tromino_of
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
@@ -1367,9 +1367,7 @@ def _reading_order(codes: list[int], width: int, budget: Budget, what: str) -> l
     on_time(budget, what)
     found: list[Tromino] = []
     for start in range(0, len(codes), _CODES_PER_LOOK):
-        for code in codes[start:start + _CODES_PER_LOOK]:
-            row, col = divmod(code >> 2, width)
-            found.append(Tromino.trusted(row, col, code & 3))
+        found += [tromino_of(code, width) for code in codes[start:start + _CODES_PER_LOOK]]
         on_time(budget, what)
     return found
 
