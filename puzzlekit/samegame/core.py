@@ -117,6 +117,7 @@ class Layout:
 
     __slots__ = (
         "_bases",
+        "_bit_flood",
         "_bottoms",
         "_cells",
         "_column",
@@ -132,7 +133,6 @@ class Layout:
         "_row",
         "_rows_from",
         "_runs",
-        "_short_flood",
         "_tables",
         "_top",
         "colours",
@@ -222,7 +222,7 @@ class Layout:
             self._columns_of, self._bases,
         )
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
-        self._short_flood = _flood_by_shifts(self.stride)
+        self._bit_flood = _flood_by_shifts(self.stride)
 
     def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
         # Pickled as its size and colours: the masks are rebuilt, once per process.
@@ -418,21 +418,12 @@ class Layout:
         >>> layout.cells(layout.flood(bits, layout.block_at(bits, (0, 0))))
         ((0, 0), (1, 0), (1, 1))
         """
-        stride = self.stride
-        low = 0
         if self._top > _PLANE_FLOOD_BITS and not seed & (seed - 1):
             plane_bits = self.plane_bits
             low = (seed.bit_length() - 1) // plane_bits * plane_bits
-            bits = (bits >> low) & ((1 << plane_bits) - 1)
-            seed >>= low
-        group = seed & bits
-        while True:
-            grown = bits & (
-                group | (group << 1) | (group >> 1) | (group << stride) | (group >> stride)
-            )
-            if grown == group:
-                return group << low
-            group = grown
+            plane = (bits >> low) & ((1 << plane_bits) - 1)
+            return self._bit_flood(plane, seed >> low) << low
+        return self._bit_flood(bits, seed)
 
     def groups(self, bits: int, min_group: int = 2) -> list[int]:
         """Every group of at least *min_group* blocks, each as a bit mask.
@@ -495,7 +486,7 @@ class Layout:
         found: Listing
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
         # A listing is a few short floods: on most boards without the checks of flood().
-        flood = self.flood if self._top > _PLANE_FLOOD_BITS else self._short_flood
+        flood = self.flood if self._top > _PLANE_FLOOD_BITS else self._bit_flood
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
