@@ -21,7 +21,10 @@ peers' in their own child process with a CPU cap (``>`` when they hit it).
   (exact-cover's dense matrix needs 4-30 GiB there: it is not run);
 * building ``Board(1_200_000, 1)`` against ``Board(1, 1_200_000)`` (the
   baseline: the same cells laid across), and ``count_tilings`` of a 1-wide
-  column at the cap.
+  column at the cap;
+* laying the trominoes of the largest boards the theorems tile (one hole, by divide
+  and conquer and by strips, and none): ``tile`` and ``solve``, and how long
+  ``tile(time_limit=0.1)`` takes to stop (the limit is the baseline).
 
 Run from the repository root: ``python benchmarks/tromino_big.py [--quick]``.
 """
@@ -37,8 +40,15 @@ from typing import Any
 
 from tromino_tile import installed_peers  # the peers' adapters, shared with the exact workloads
 
-from puzzlekit.errors import ArgumentError, UnsolvableError
-from puzzlekit.tromino import Board, count_tilings, is_tileable, random_board, tile
+from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
+from puzzlekit.tromino import (
+    Board,
+    count_tilings,
+    is_tileable,
+    random_board,
+    solve,
+    tile,
+)
 
 DENSE_MATRIX_BYTES = 1 << 30
 """exact-cover takes a dense boolean matrix (about 4 options a cell, one column a cell):
@@ -272,6 +282,25 @@ def bench_build() -> None:
     print(f"{'count_tilings 2^24 x 1, LI':<34}{seconds * 1000:>10.2f} ms   count {count}")
 
 
+def bench_laying(side: int) -> None:
+    """``tile`` and ``solve`` of boards about *side* x *side* that the theorems tile,
+    and the CPU time ``tile`` takes to stop under a time limit of 0.1 s."""
+    limit = 0.1
+    for label, board in ((f"{side} x {side}, one hole", Board.square(side, (5, 7))),
+                         (f"{side - 3} x {side}, one hole", Board(side - 3, side, [(9, 3)])),
+                         (f"{side - 1} x {side}, no hole", Board(side - 1, side))):
+        laid, _ = cpu(lambda board=board: tile(board))
+        solved, _ = cpu(lambda board=board: solve(board))
+        started = time.process_time()
+        try:
+            tile(board, time_limit=limit)
+            stopped = "not stopped"
+        except LimitReached:
+            stopped = f"stopped after {time.process_time() - started:.3f} s"
+        print(f"  {label:<26} tile {laid:6.2f} s   solve {solved:6.2f} s   "
+              f"time_limit={limit}: {stopped}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short run")
@@ -296,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
                   (1024, "in 40", [0])])
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
+    print("laying the trominoes of the theorems' tilings (CPU s):")
+    bench_laying(1024 if args.quick else 4096)
     print(f"total {time.process_time() - started:.1f} CPU-s (this process)")
     return 0
 
