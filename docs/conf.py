@@ -24,7 +24,8 @@ nb_execution_timeout = 60
 nb_merge_streams = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+# No default "members": Sphinx 9 lets a bool default replace a directive's own member list.
+autodoc_default_options = {"show-inheritance": True}
 intersphinx_mapping: dict[str, tuple[str, None]] = {}
 nitpicky = True
 # A class documented under its public path also has its canonical (private) path, so a
@@ -74,15 +75,19 @@ def _reexported(app: object, env: object, node: object, contnode: object) -> obj
     package = target.rsplit(".", 1)[0] if target.startswith("puzzlekit.") else context
     if not package.startswith("puzzlekit"):
         return None
-    package = ".".join(package.split(".")[:2])
-    suffix = "." + target.removeprefix(package + ".")
     domain = env.get_domain("py")  # type: ignore[attr-defined]
-    found = sorted(
-        (name for name, entry in domain.objects.items()
-         if name.startswith(package + ".") and name.endswith(suffix) and not entry.aliased),
-        key=len,
-    )
-    if not found:
+    # A module of a puzzle's package first, then the top level (``Game`` in puzzlekit.game
+    # is documented as ``puzzlekit.Game``).
+    for scope in (".".join(package.split(".")[:2]), "puzzlekit"):
+        suffix = "." + target.removeprefix(scope + ".")
+        found = sorted(
+            (name for name, entry in domain.objects.items()
+             if name.startswith(scope + ".") and name.endswith(suffix) and not entry.aliased),
+            key=len,
+        )
+        if found:
+            break
+    else:
         return None
     name = found[0]  # the shortest: the public path where there are two
     entry = domain.objects[name]

@@ -4,7 +4,7 @@ A board comes one of two ways, whichever is faster for its colours:
 
 * up to three colours (:data:`SEARCHED_COLOURS`), a random board (on boards
   of at most 225 cells or 2 wide, one draw in four is built as below), kept
-  when the clearing search (:func:`~puzzlekit.samegame.solver.clearing_line`)
+  when the clearing search (:func:`~puzzlekit.samegame.clearing_line`)
   finds a line that clears it: with so few colours most random boards can be
   cleared, and the search finds a line in a fraction of a second even on
   30 x 30 boards. A board the search does not clear within its node
@@ -248,7 +248,7 @@ def grade_of(
     """How hard *board* is to clear: ``"easy"``, ``"medium"`` or ``"hard"`` (see :data:`GRADES`).
 
     The grade of the median effort of three clearing searches
-    (:func:`~puzzlekit.samegame.solver.clearing_line` with seeds 0, 1 and 2):
+    (:func:`~puzzlekit.samegame.clearing_line` with seeds 0, 1 and 2):
     up to :data:`EASY_EFFORT` nodes per block before the first clearing line
     is easy, up to :data:`HARD_EFFORT` medium, more (or no clearing line by
     then) hard. A board a search proves cannot be cleared raises

@@ -488,7 +488,7 @@ def solve(
     runs NRPA on the compiled kernel (the extra ``fast``), ``"python"`` the
     Monte-Carlo beam; the result's ``engine`` says which ran. Compiling the
     kernel (or loading it from the disk cache) happens before the limits
-    start counting; :func:`~puzzlekit.samegame.solver.warm_up` pays it up
+    start counting; :func:`~puzzlekit.samegame.warm_up` pays it up
     front.
 
     >>> solve(board, node_limit=500, engine="python").engine
