@@ -273,14 +273,33 @@ class Grid:
 
     def _settle(self, column: int, changes: Changes) -> None:
         """Let the tiles of padded *column* fall to its bottom, in order (KShisen's gravity)."""
-        cells, stride = self.cells, self.stride
-        indices = range(stride + column, (self.height + 1) * stride, stride)
-        tiles = [cells[index] for index in indices if cells[index]]
-        fallen = [0] * (len(indices) - len(tiles)) + tiles
-        for index, kind in zip(indices, fallen, strict=True):
-            if cells[index] != kind:
-                changes.append((index, cells[index]))
-                self.set(index, kind)
+        height, stride, colm = self.height, self.stride, self.colm
+        board_rows = (1 << (height + 1)) - 2
+        occupied = colm[column] & board_rows
+        count = occupied.bit_count()
+        settled = board_rows & -(1 << (height + 1 - count))  # the bottom *count* rows
+        if occupied == settled:
+            return
+        # Only the cells from the top tile to the lowest empty one change: they are read and
+        # written at once, and the masks flipped where a cell filled or emptied.
+        flipped = occupied ^ settled
+        top = (occupied & -occupied).bit_length() - 1
+        bottom = (flipped & settled).bit_length() - 1
+        cells = self.cells
+        moving = range(top * stride + column, bottom * stride + column + 1, stride)
+        kinds = cells[moving.start : moving.stop : stride]
+        tiles = [kind for kind in kinds if kind]
+        fallen = [0] * (len(kinds) - len(tiles)) + tiles
+        cells[moving.start : moving.stop : stride] = fallen
+        for index, old, new in zip(moving, kinds, fallen, strict=True):
+            if old != new:
+                changes.append((index, old))
+        colm[column] ^= flipped
+        rowm, bit = self.rowm, 1 << column
+        while flipped:
+            low = flipped & -flipped
+            rowm[low.bit_length() - 1] ^= bit
+            flipped ^= low
 
     def undo(self, changes: Changes) -> None:
         """Revert a :meth:`remove`."""
@@ -630,8 +649,9 @@ def new_links(
     four sides: it links only with its neighbours, which linked already.
 
     The tiles in *done* (those that fell, say) have every link of theirs in
-    *partners* already: no pair of theirs is tested. *reaches* holds the runs
-    of tiles on *grid* computed already, if any (those computed here are added).
+    *partners* already: they are not taken as ends seen from the freed cells.
+    *reaches* holds the runs of tiles on *grid* computed already, if any
+    (those computed here are added).
 
     >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
     >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
@@ -664,7 +684,6 @@ def new_links(
                 b == a
                 or (b < a and b in near)
                 or (cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride])
-                or b in done
             ):
                 continue
             # Kinds of thousands of tiles give as many pairs: watch the clock (the search

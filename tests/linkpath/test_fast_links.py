@@ -112,13 +112,14 @@ def test_the_index_after_a_fall_is_a_full_scan(board, rng):
     # Each move's index, derived from the last (the tiles that fell paired afresh, walled
     # ones with their neighbours only; the pairs opened near the freed cells found with
     # the fallen ones left out), is the index a full scan of the grid gives, listing too.
-    grid = Grid(
-        board.rows,
-        outside=board.rules.outside,
-        max_turns=board.rules.max_turns,
-        gravity=True,
-        groups=board.rules.groups,
-    )
+    # The grid itself, its masks set as its columns settle, is the grid of its rows.
+    switches = {
+        "outside": board.rules.outside,
+        "max_turns": board.rules.max_turns,
+        "gravity": True,
+        "groups": board.rules.groups,
+    }
+    grid = Grid(board.rows, **switches)
     index = LinkIndex.of(grid)
     while True:
         if rng.random() < 0.7:  # listed, so the next listing is derived from this one
@@ -128,6 +129,11 @@ def test_the_index_after_a_fall_is_a_full_scan(board, rng):
             break
         after = grid.copy()
         changes = after.remove(*rng.choice(pairs))
+        rebuilt = Grid(after.rows(), **switches)
+        assert (after.cells, after.rowm, after.colm) == (rebuilt.cells, rebuilt.rowm, rebuilt.colm)
+        undone = after.copy()
+        undone.undo(changes)
+        assert (undone.cells, undone.rowm, undone.colm) == (grid.cells, grid.rowm, grid.colm)
         index = index.moved(grid, after, changes)
         fresh = LinkIndex.of(after)
         assert (index.kind_of, index.tiles, index.partners) == (
