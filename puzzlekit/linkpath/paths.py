@@ -38,7 +38,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TypeAlias
 
@@ -727,6 +727,26 @@ def new_links(
     return found
 
 
+def _relisted(
+    ordered: list[int],
+    lost: Iterable[int],
+    gained: Iterable[tuple[int, int]],
+    kind_of: Mapping[int, int],
+) -> list[int]:
+    """A copy of the listing *ordered* (see :meth:`LinkIndex.listing`) without the packed
+    pairs *lost* (all in it) and with the pairs *gained*, in its order."""
+    ordered = ordered.copy()
+    for code in lost:  # a few, in a short list: found by a scan in C
+        ordered.remove(code)
+
+    def key(code: int) -> int:  # (key of i, code) as one int: codes are below 2**32
+        return kind_of[code >> 16] << 32 | code
+
+    for a, b in gained:
+        bisect.insort(ordered, a << 16 | b, key=key)
+    return ordered
+
+
 class LinkIndex:
     """Every linked pair of a grid whose tiles never move, kept per tile (an immutable value).
 
@@ -814,12 +834,7 @@ class LinkIndex:
             partners[b] = partners[b] | {a}
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            kind_of, ordered = self.kind_of, self.ordered.copy()
-            for code in lost:  # a few, in a short list: found by a scan in C
-                ordered.remove(code)
-            for a, b in found:
-                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
-            index.ordered = ordered
+            index.ordered = _relisted(self.ordered, lost, found, self.kind_of)
         return index
 
     def moved(self, before: Grid, grid: Grid, changes: Changes) -> LinkIndex:
@@ -927,12 +942,7 @@ class LinkIndex:
             partners[b] = partners[b] | {a}
         result = LinkIndex(kind_of, tiles, partners)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            ordered = self.ordered.copy()
-            for code in lost:  # a few, in a short list: found by a scan in C
-                ordered.remove(code)
-            for a, b in (*found, *gained):
-                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
-            result.ordered = ordered
+            result.ordered = _relisted(self.ordered, lost, (*found, *gained), kind_of)
         return result
 
     def pairs(self) -> list[tuple[int, int]]:
