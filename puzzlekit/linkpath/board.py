@@ -979,22 +979,29 @@ class Board(Displayed):
             i, j = move[0], move[1]
             grid.set(i, 0)
             grid.set(j, 0)
-            rows = list(self.rows)
-            cells, stride = grid.cells, grid.stride
-            for index in (i, j):
-                start = index - index % stride + 1  # the row's first board cell
-                rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
-            object.__setattr__(board, "rows", tuple(rows))
+            object.__setattr__(board, "rows", self._rows_after(grid, (i, j)))
             links = self._links.after(grid, i, j)
-            object.__setattr__(board, "_links", links)
-            if links.ordered is not None:  # moves listed here: likely asked there too
-                object.__setattr__(board, "_legal_pairs", board._listed_pairs(links))
-            return board
-        changes = grid.remove(*move)
-        object.__setattr__(board, "rows", grid.rows())
-        if not self.rules.slide:
-            object.__setattr__(board, "_links", self._links.moved(self._grid, grid, changes))
+        else:
+            changes = grid.remove(*move)
+            changed = {index for index, _ in changes}
+            object.__setattr__(board, "rows", self._rows_after(grid, changed))
+            if self.rules.slide:
+                return board
+            links = self._links.moved(self._grid, grid, changes)
+        object.__setattr__(board, "_links", links)
+        if links.ordered is not None:  # moves listed here: likely asked there too
+            object.__setattr__(board, "_legal_pairs", board._listed_pairs(links))
         return board
+
+    def _rows_after(self, grid: Grid, changed: Iterable[int]) -> tuple[tuple[int, ...], ...]:
+        """This board's rows, those of the padded cells *changed* read again off *grid* (this
+        board's grid once they changed): the other rows are shared, not built again."""
+        rows = list(self.rows)
+        cells, stride = grid.cells, grid.stride
+        for index in changed:
+            start = index - index % stride + 1  # the row's first board cell
+            rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
+        return tuple(rows)
 
     @property
     def _fixed(self) -> bool:

@@ -38,7 +38,8 @@ from __future__ import annotations
 import bisect
 import itertools
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TypeAlias
 
 from puzzlekit.limits import Budget
@@ -272,14 +273,33 @@ class Grid:
 
     def _settle(self, column: int, changes: Changes) -> None:
         """Let the tiles of padded *column* fall to its bottom, in order (KShisen's gravity)."""
-        cells, stride = self.cells, self.stride
-        indices = range(stride + column, (self.height + 1) * stride, stride)
-        tiles = [cells[index] for index in indices if cells[index]]
-        fallen = [0] * (len(indices) - len(tiles)) + tiles
-        for index, kind in zip(indices, fallen, strict=True):
-            if cells[index] != kind:
-                changes.append((index, cells[index]))
-                self.set(index, kind)
+        height, stride, colm = self.height, self.stride, self.colm
+        board_rows = (1 << (height + 1)) - 2
+        occupied = colm[column] & board_rows
+        count = occupied.bit_count()
+        settled = board_rows & -(1 << (height + 1 - count))  # the bottom *count* rows
+        if occupied == settled:
+            return
+        # Only the cells from the top tile to the lowest empty one change: they are read and
+        # written at once, and the masks flipped where a cell filled or emptied.
+        flipped = occupied ^ settled
+        top = (occupied & -occupied).bit_length() - 1
+        bottom = (flipped & settled).bit_length() - 1
+        cells = self.cells
+        moving = range(top * stride + column, bottom * stride + column + 1, stride)
+        kinds = cells[moving.start : moving.stop : stride]
+        tiles = [kind for kind in kinds if kind]
+        fallen = [0] * (len(kinds) - len(tiles)) + tiles
+        cells[moving.start : moving.stop : stride] = fallen
+        for index, old, new in zip(moving, kinds, fallen, strict=True):
+            if old != new:
+                changes.append((index, old))
+        colm[column] ^= flipped
+        rowm, bit = self.rowm, 1 << column
+        while flipped:
+            low = flipped & -flipped
+            rowm[low.bit_length() - 1] ^= bit
+            flipped ^= low
 
     def undo(self, changes: Changes) -> None:
         """Revert a :meth:`remove`."""
@@ -612,9 +632,12 @@ def new_links(
     tiles: Mapping[int, set[int] | frozenset[int]],
     partners: Mapping[int, set[int] | frozenset[int]],
     budget: Budget | None = None,
+    *,
+    done: AbstractSet[int] = frozenset(),
+    reaches: dict[int, Reach] | None = None,
 ) -> list[tuple[int, int]]:
     """The pairs ``(a, b)``, ``a < b``, not linked before that link now the cells *freed* are
-    empty, when tiles never move (no gravity, no slide).
+    empty, when the other tiles did not move (or, those in *done*, are paired already).
 
     *kind_of* gives each tile's match key, *tiles* the tiles of each key
     left on *grid*, *partners* the tiles each one linked with before. A new
@@ -625,16 +648,25 @@ def new_links(
     of that stretch. So only those pairs are tested, but for a tile walled in on
     four sides: it links only with its neighbours, which linked already.
 
+    The tiles in *done* (those that fell, say) have every link of theirs in
+    *partners* already: they are not taken as ends seen from the freed cells.
+    *reaches* holds the runs of tiles on *grid* computed already, if any
+    (those computed here are added).
+
     >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
     >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
     >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
     [(7, 10)]
     """
     near, middle = crossing(grid, freed)
+    if done:
+        near -= done
+        middle -= done
     cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
+    if reaches is None:
+        reaches = {}
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
     # as much as its work. Each tile's runs are computed once.
-    reaches: dict[int, Reach] = {}
     found: list[tuple[int, int]] = []
     tested = 0
     for a in near:
@@ -693,6 +725,26 @@ def new_links(
                     if joined(reach_a, reach_b):
                         found.append((a, b))
     return found
+
+
+def _relisted(
+    ordered: list[int],
+    lost: Iterable[int],
+    gained: Iterable[tuple[int, int]],
+    kind_of: Mapping[int, int],
+) -> list[int]:
+    """A copy of the listing *ordered* (see :meth:`LinkIndex.listing`) without the packed
+    pairs *lost* (all in it) and with the pairs *gained*, in its order."""
+    ordered = ordered.copy()
+    for code in lost:  # a few, in a short list: found by a scan in C
+        ordered.remove(code)
+
+    def key(code: int) -> int:  # (key of i, code) as one int: codes are below 2**32
+        return kind_of[code >> 16] << 32 | code
+
+    for a, b in gained:
+        bisect.insort(ordered, a << 16 | b, key=key)
+    return ordered
 
 
 class LinkIndex:
@@ -782,12 +834,7 @@ class LinkIndex:
             partners[b] = partners[b] | {a}
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            kind_of, ordered = self.kind_of, self.ordered.copy()
-            for code in lost:  # a few, in a short list: found by a scan in C
-                ordered.remove(code)
-            for a, b in found:
-                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
-            index.ordered = ordered
+            index.ordered = _relisted(self.ordered, lost, found, self.kind_of)
         return index
 
     def moved(self, before: Grid, grid: Grid, changes: Changes) -> LinkIndex:
@@ -796,10 +843,11 @@ class LinkIndex:
         moved (gravity, slides).
 
         A changed cell's old tile leaves the index and its new one joins it,
-        tested against every tile of its kind. Links between the tiles that
-        stayed can only be lost through the cells that filled up, and
-        gained through those that emptied: the pairs :func:`crossing` names
-        there (on *before*, on *grid*) are tested again.
+        tested against every tile of its kind (walled in on four sides: against
+        its neighbours only). Links between the tiles that stayed can only be
+        lost through the cells that filled up, and gained through those that
+        emptied: the pairs :func:`crossing` names there (on *before*, on
+        *grid*) are tested again, but for those of the tiles that joined.
 
         >>> before = Grid(((1, 0), (2, 1), (2, 1)), outside=False, max_turns=2, gravity=True)
         >>> index = LinkIndex.of(before)
@@ -810,67 +858,91 @@ class LinkIndex:
         >>> index.moved(before, grid, changes).pairs() == LinkIndex.of(grid).pairs()
         True
         """
-        cells, groups = grid.cells, grid.groups
-        first: dict[int, int] = {}  # each changed cell's kind on *before*
-        for index, kind in changes:
-            first.setdefault(index, kind)
+        cells, groups, stride, joined = grid.cells, grid.groups, grid.stride, grid.joined
+        # Each changed cell's kind on *before*: its first entry, the last one read backwards.
+        first = dict(reversed(changes))
         kind_of = self.kind_of.copy()
         tiles = self.tiles.copy()
         partners = self.partners.copy()
-        lost: set[tuple[int, int]] = set()
-        added = []
+        lost: set[int] = set()  # packed as in listing()
+        added = []  # the new tiles of changed cells (those that fell)
+        freed = []
+        filled = []
         for index, kind in first.items():
-            if cells[index] == kind:
+            now = cells[index]
+            if now == kind:
                 continue
             if kind:  # its tile leaves
                 key = kind_of.pop(index)
-                tiles[key] = tiles[key] - {index}
+                members = tiles[key] - {index}
+                if members:
+                    tiles[key] = members
+                else:
+                    del tiles[key]
                 for other in partners.pop(index):
-                    lost.add((index, other) if index < other else (other, index))
+                    lost.add(index << 16 | other if index < other else other << 16 | index)
                     if other in partners:
                         partners[other] = partners[other] - {index}
-            if cells[index]:
-                key = (cells[index] + 3) // 4 if groups else cells[index]
+                if not now:
+                    freed.append(index)
+            else:
+                filled.append(index)
+            if now:
+                key = (now + 3) // 4 if groups else now
                 kind_of[index] = key
                 tiles[key] = tiles.get(key, frozenset()) | {index}
                 partners[index] = frozenset()
                 added.append(index)
-        stride, reach, joined = grid.stride, grid.reach, grid.joined
-        filled = [index for index, kind in first.items() if not kind and cells[index]]
-        near, middle = crossing(before, filled)
-        suspects = {
-            (a, b) if a < b else (b, a) for a in near if a in kind_of for b in partners[a]
-        }
-        suspects.update(
-            (a, b) for a in middle if a in kind_of for b in partners[a] if a < b and b in middle
-        )
-        for a, b in suspects:
-            if not joined(reach(a // stride, a % stride), reach(b // stride, b % stride)):
-                partners[a] = partners[a] - {b}
-                partners[b] = partners[b] - {a}
-                lost.add((a, b))
+        reaches: dict[int, Reach] = {}  # each tile's runs on *grid*, computed once
+        reach = grid.reach
+        if filled:  # never under gravity alone on a settled board
+            near, middle = crossing(before, filled)
+            suspects = {
+                (a, b) if a < b else (b, a) for a in near if a in kind_of for b in partners[a]
+            }
+            suspects.update(
+                (a, b) for a in middle if a in kind_of for b in partners[a] if a < b and b in middle
+            )
+            for a, b in suspects:
+                if not joined(reach(a // stride, a % stride), reach(b // stride, b % stride)):
+                    partners[a] = partners[a] - {b}
+                    partners[b] = partners[b] - {a}
+                    lost.add(a << 16 | b)
         found = set()
         for a in added:
-            reach_a = reach(a // stride, a % stride)
-            for b in tiles[kind_of[a]]:
-                if b != a and joined(reach_a, reach(b // stride, b % stride)):
+            # A tile walled in on four sides links only with its neighbours, and a neighbour
+            # always links: only open tiles need their runs.
+            group = tiles[kind_of[a]]
+            if cells[a - 1] and cells[a + 1] and cells[a - stride] and cells[a + stride]:
+                for b in (a - stride, a - 1, a + 1, a + stride):
+                    if b in group:
+                        found.add((a, b) if a < b else (b, a))
+                continue
+            reach_a = reaches.get(a)
+            if reach_a is None:
+                reach_a = reaches[a] = reach(a // stride, a % stride)
+            for b in group:
+                if b == a:
+                    continue
+                if cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride]:
+                    if b - a in (1, -1, stride, -stride):
+                        found.add((a, b) if a < b else (b, a))
+                    continue
+                reach_b = reaches.get(b)
+                if reach_b is None:
+                    reach_b = reaches[b] = reach(b // stride, b % stride)
+                if joined(reach_a, reach_b):
                     found.add((a, b) if a < b else (b, a))
         for a, b in found:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
-        freed = [index for index, kind in first.items() if kind and not cells[index]]
-        tiles = {key: members for key, members in tiles.items() if members}
-        gained = new_links(grid, freed, kind_of, tiles, partners)
+        gained = new_links(grid, freed, kind_of, tiles, partners, done=set(added), reaches=reaches)
         for a, b in gained:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
         result = LinkIndex(kind_of, tiles, partners)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
-            gone = {a << 16 | b for a, b in lost}
-            ordered = [code for code in self.ordered if code not in gone]
-            for a, b in (*found, *gained):
-                bisect.insort(ordered, a << 16 | b, key=lambda code: (kind_of[code >> 16], code))
-            result.ordered = ordered
+            result.ordered = _relisted(self.ordered, lost, (*found, *gained), kind_of)
         return result
 
     def pairs(self) -> list[tuple[int, int]]:

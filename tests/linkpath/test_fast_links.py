@@ -97,6 +97,52 @@ def test_played_boards_list_the_reference_pairs(board, rng):
         board = board.play(((a // width, a % width), (b // width, b % width)))
 
 
+_FALLING = st.builds(
+    Rules,
+    outside=st.booleans(),
+    max_turns=st.integers(0, 2),
+    gravity=st.just("down"),
+    groups=st.booleans(),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(max_side=8, kinds=4, rules=_FALLING), st.randoms(use_true_random=False))
+def test_the_index_after_a_fall_is_a_full_scan(board, rng):
+    # Each move's index, derived from the last (the tiles that fell paired afresh, walled
+    # ones with their neighbours only; the pairs opened near the freed cells found with
+    # the fallen ones left out), is the index a full scan of the grid gives, listing too.
+    # The grid itself, its masks set as its columns settle, is the grid of its rows.
+    switches = {
+        "outside": board.rules.outside,
+        "max_turns": board.rules.max_turns,
+        "gravity": True,
+        "groups": board.rules.groups,
+    }
+    grid = Grid(board.rows, **switches)
+    index = LinkIndex.of(grid)
+    while True:
+        if rng.random() < 0.7:  # listed, so the next listing is derived from this one
+            index.listing()
+        pairs = index.pairs()
+        if not pairs:
+            break
+        after = grid.copy()
+        changes = after.remove(*rng.choice(pairs))
+        rebuilt = Grid(after.rows(), **switches)
+        assert (after.cells, after.rowm, after.colm) == (rebuilt.cells, rebuilt.rowm, rebuilt.colm)
+        undone = after.copy()
+        undone.undo(changes)
+        assert (undone.cells, undone.rowm, undone.colm) == (grid.cells, grid.rowm, grid.colm)
+        index = index.moved(grid, after, changes)
+        fresh = LinkIndex.of(after)
+        assert (index.kind_of, index.tiles, index.partners) == (
+            fresh.kind_of, fresh.tiles, fresh.partners
+        )
+        assert list(index.listing()) == list(fresh.listing())
+        grid = after
+
+
 @settings(max_examples=150, deadline=None)
 @given(boards(max_side=8, kinds=4, rules=rules(gravity=False)), st.randoms(use_true_random=False))
 def test_new_links_are_the_reference_pairs_gained(board, rng):
