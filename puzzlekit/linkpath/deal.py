@@ -79,6 +79,12 @@ _REPAIRS = 6
 _ROWS = 4
 """With gravity: insertion rows drawn for the second tile of a pair."""
 
+_CELL_BITS = ((MAX_SIDE + 2) ** 2).bit_length()
+"""Bits enough for any padded cell index: a partner's key holds its distance above them."""
+
+_CELL_MASK = (1 << _CELL_BITS) - 1
+"""The cell's bits of a key."""
+
 
 LAYOUTS = ("full", "vertical", "horizontal")
 """The named layouts: every cell; every third column left empty (from the
@@ -489,6 +495,18 @@ class _Shape(NamedTuple):
     col_of: list[int]
     colour_of: list[int]
     """Each padded cell's chessboard colour."""
+    of_colour: tuple[list[int], list[int]]
+    """By colour: 1 for each padded cell of that colour, else 0."""
+    place: list[int]
+    """Each padded cell's row and column in one int, in rows twice the stride apart: the
+    difference of two places tells the steps from one cell to the other."""
+    apart: list[int]
+    """By the difference of two places (offset by :attr:`middle`): the steps between the
+    cells (rows plus columns), shifted above a cell's bits."""
+    middle: int
+    """Where the difference 0 is in :attr:`apart`."""
+    ring_distance: list[int]
+    """Each padded cell's distance to the ring round the board (0 on the ring)."""
     column: int
     """The cells of the left ring column."""
     full: int
@@ -503,10 +521,25 @@ def _shape(height: int, width: int) -> _Shape:
     size = (height + 2) * stride
     row_of = [index // stride for index in range(size)]
     col_of = [index % stride for index in range(size)]
+    wide = 2 * stride  # columns never wrap into the next row's difference
+    middle = (height + 1) * wide + stride
+    colour_of = [(r + c) % 2 for r, c in zip(row_of, col_of, strict=True)]
     return _Shape(
         row_of,
         col_of,
-        [(r + c) % 2 for r, c in zip(row_of, col_of, strict=True)],
+        colour_of,
+        ([1 - colour for colour in colour_of], colour_of),
+        [r * wide + c for r, c in zip(row_of, col_of, strict=True)],
+        [
+            (abs(rows) + abs(columns)) << _CELL_BITS
+            for rows in range(-height - 1, height + 2)
+            for columns in range(-stride, stride)
+        ],
+        middle,
+        [
+            min(r, c, height + 1 - r, width + 1 - c)
+            for r, c in zip(row_of, col_of, strict=True)
+        ],
         sum(1 << index for index in range(0, size, stride)),
         (1 << size) - 1,
         _doublings(stride),
@@ -520,7 +553,8 @@ class _Links:
     The construction asks this for each first cell instead of testing its
     partners one by one: the cells a link of at most *max_turns* turns
     reaches are flood fills along rows and columns through the free cells,
-    one fill per segment, each done in a few shifts (an occluded fill). The
+    one fill per segment, each done in a few shifts (an occluded fill), or
+    rightwards in one addition, whose carry runs along the free cells. The
     partners are empty themselves, so a partner is linked exactly when the
     fills reach it.
     """
@@ -541,7 +575,7 @@ class _Links:
         """Take the cells set in *cells* out of the free cells."""
         free = self.free = self.free & ~cells
         row_shifts, column_shifts = self.shape.row_shifts, self.shape.column_shifts
-        self.right = _layers(free & self.enter_right, row_shifts, 1)
+        self.right = free & self.enter_right
         self.left = _layers(free & self.enter_left, row_shifts, -1)
         self.down = _layers(free, column_shifts, 1)
         self.up = _layers(free, column_shifts, -1)
@@ -556,9 +590,10 @@ class _Links:
         low, high = top * stride + col, bottom * stride + col
         last_column = self.shape.column << col & (2 << high) - (1 << low)
         for _ in range(self.max_turns):
-            cells = last_column
-            for shift, enter in right:
-                cells |= cells << shift & enter
+            # Adding a cell to the free cells carries through the run from it up: the
+            # bits the sum changes are that run (and the cell past it, not free).
+            starts = last_column << 1 & right
+            cells = last_column | ((right + starts) ^ right | starts) & right
             for shift, enter in left:
                 cells |= cells >> shift & enter
             last_column = last_row
@@ -599,9 +634,10 @@ def _fill_region(
     if mate is None:
         return None
 
+    ring_distance, random_float = _shape(height, width).ring_distance, rng.random
+
     def depth(cell: int) -> float:
-        r, c = divmod(cell, stride)
-        return min(r, c, height + 1 - r, width + 1 - c) + _JITTER * rng.random()
+        return ring_distance[cell] + _JITTER * random_float()
 
     # Fill from the middle outwards, loosely: the cells left for last are
     # then near the edge, where links round the ring can still reach them,
@@ -650,14 +686,14 @@ def _random_pair(
     end = start
     while len(pool) < _POOL and end < len(order):
         end = min(end + _POOL, len(order))
-        pool = [cell for cell in order[start:end] if cell in empty]
+        pool = list(filter(empty.__contains__, order[start:end]))
     order[start:end] = pool
     repairs = _REPAIRS
-    row_of, col_of, colour_of, *_ = _shape(grid.height, grid.width)
+    row_of, col_of, colour_of, of_colour, place, apart, middle, *_ = _shape(
+        grid.height, grid.width
+    )
     joined, reach = grid.joined, grid.reach
-    cell_bits = len(row_of).bit_length()
-    cell_mask = (1 << cell_bits) - 1
-    others: dict[int, list[int]] = {}  # by colour: the pool's cells of the other colour
+    others: dict[int, list[int]] = {}  # by colour: the pool's first cells of the other colour
     for a in pool[:_STARTS]:
         row, col = row_of[a], col_of[a]
         colour = colour_of[a]
@@ -678,19 +714,21 @@ def _random_pair(
             candidates = list(itertools.islice(opposite, _TRIES))
         else:  # the pool is all empty, cut to the empty cells above
             if colour not in others:
-                others[colour] = [b for b in pool if colour_of[b] != colour]
-            # at most four of the others are neighbours
-            candidates = [b for b in others[colour][:_TRIES + 4] if b not in neighbours]
-            del candidates[_TRIES:]
+                # at most four of them are neighbours; the filters run in C
+                other = map(of_colour[1 - colour].__getitem__, pool)
+                others[colour] = list(
+                    itertools.islice(itertools.compress(pool, other), _TRIES + 4)
+                )
+            near = neighbours.__contains__
+            candidates = list(itertools.islice(itertools.filterfalse(near, others[colour]), _TRIES))
         # Near partners first: the tiling is then mended close by, and quickly. A
         # key is the distance, then the cell.
-        partners = sorted(
-            [(abs(row_of[b] - row) + abs(col_of[b] - col)) << cell_bits | b for b in candidates]
-        )
+        offset = place[a] - middle
+        partners = sorted([apart[place[b] - offset] | b for b in candidates])
         reached = -1 if links is None else links.reached(runs)  # -1: test one by one
         # Each partner tried is a node, counted when the first cell is done with.
         for tried, key in enumerate(partners, 1):
-            b = key & cell_mask
+            b = key & _CELL_MASK
             if reached >> b & 1 if reached >= 0 else joined(runs, reach(row_of[b], col_of[b])):
                 if _release(mate, empty, a, b, stride):
                     if budget.spend(tried):
