@@ -6,11 +6,13 @@ removing the pairs in the reverse order clears it (the *witness*). Two
 things make every construction finish:
 
 - **Without gravity** the empty cells still to fill always keep a domino
-  tiling (a perfect matching of neighbouring cells), mended by a short
-  augmenting path per step. Neighbours always link, so when no other pair
-  fits the construction can always go on with a domino. Keeping a tiling
-  means a pair joins cells of opposite chessboard colours. The board is
-  filled loosely from the middle outwards, so the last cells to fill (the
+  tiling (a perfect matching of neighbouring cells). Most steps pair the
+  far ends of two dominoes side by side, which link through the near ends,
+  and tile the near ends together: nothing to search. The others mend the
+  tiling by a short augmenting path. Neighbours always link, so when no
+  other pair fits the construction can always go on with a domino. Keeping
+  a tiling means a pair joins cells of opposite chessboard colours. The
+  board is filled loosely from the middle outwards, so the last cells to fill (the
   first pairs a player removes) lie near the edge, where links round the
   ring reach them, rather than in holes only a neighbour can fill; pairs of
   neighbours are only a fallback. The deals then start with a few dozen
@@ -187,19 +189,19 @@ def deal_with_solution(
     >>> len(witness), board.is_valid()
     (3, True)
     >>> board, witness = deal_with_solution(4, 6, 6, seed=2, traps=2)
-    >>> print(board)  # 3 and 4 cross at the top left, 2 and 6 below the right 3
-    344362
-    433266
-    124621
-    155155
+    >>> print(board)  # 4 and 5 cross at the top left, 3 and 6 at the bottom right
+    455416
+    541211
+    243362
+    256633
     >>> for pair in witness:
     ...     board = board.play(pair)
     >>> board.is_solved
     True
     >>> print(deal_with_solution(3, 4, 2, seed=5, layout="##..\\n##..\\n####")[0])
     22..
-    11..
-    1221
+    21..
+    1121
     >>> deal_with_solution(3, 3, 2, seed=5)
     Traceback (most recent call last):
     ...
@@ -569,11 +571,18 @@ class _Links:
         self.enter_left = shape.full & ~(shape.column << (stride - 1))
         occupied = sum(mask << row * stride for row, mask in enumerate(grid.rowm))
         self.free = shape.full & ~occupied
-        self.occupy(0)
+        self.layer()
 
     def occupy(self, cells: int) -> None:
-        """Take the cells set in *cells* out of the free cells."""
-        free = self.free = self.free & ~cells
+        """Take the cells set in *cells* out of the free cells; the fills' layers follow
+        when a fill is next asked for (most pairs need none)."""
+        self.free &= ~cells
+        self.stale = True
+
+    def layer(self) -> None:
+        """The layers of the fills through the free cells (see :func:`_layers`)."""
+        self.stale = False
+        free = self.free
         row_shifts, column_shifts = self.shape.row_shifts, self.shape.column_shifts
         self.right = free & self.enter_right
         self.left = _layers(free & self.enter_left, row_shifts, -1)
@@ -582,6 +591,8 @@ class _Links:
 
     def reached(self, runs: Reach) -> int:
         """The free cells a link from the cell whose runs are *runs* reaches (and the cell)."""
+        if self.stale:
+            self.layer()
         right, left, down, up = self.right, self.left, self.down, self.up
         row, col, top, bottom, first, last = runs
         stride = self.stride
@@ -651,7 +662,9 @@ def _fill_region(
             raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
-        chosen = _random_pair(grid, links, empty, mate, order, start, budget)
+        chosen = _swapped_pair(grid, empty, mate, order, start, rng, budget)
+        if chosen is None:
+            chosen = _random_pair(grid, links, empty, mate, order, start, budget)
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
@@ -661,6 +674,53 @@ def _fill_region(
             links.occupy(1 << chosen[0] | 1 << chosen[1])
         placed.append((min(chosen), max(chosen)))
     return placed
+
+
+def _swapped_pair(
+    grid: Grid,
+    empty: set[int],
+    mate: dict[int, int],
+    order: list[int],
+    start: int,
+    rng: random.Random,
+    budget: Budget,
+) -> tuple[int, int] | None:
+    """Two empty cells early in *order* that the tiling gives with no repair, or ``None``.
+
+    A waiting cell *a* tiled with *a_mate*, and a domino ``(n, b)`` beside
+    *a_mate*: pairing *a* with *b* and tiling *a_mate* with *n* keeps a
+    tiling, and ``a, a_mate, n, b`` is a path of empty cells, so *a* and *b*
+    link when the path's turns are allowed. So most pairs need neither a
+    search for a link nor a tiling repair (:func:`_random_pair` finds the
+    others). Neighbours are left out, as there. The swap is drawn among
+    the straightest of the first cell that has any; each swap looked at is
+    a node.
+    """
+    stride, max_turns = grid.stride, grid.max_turns
+    waiting = filter(empty.__contains__, itertools.islice(order, start, None))
+    for a in itertools.islice(waiting, _STARTS):
+        a_mate = mate[a]
+        swaps = []
+        for n in (a_mate - stride, a_mate - 1, a_mate + 1, a_mate + stride):
+            if n != a and n in empty:
+                b = mate[n]
+                # a turn wherever the path changes direction
+                turns = (n - a_mate != a_mate - a) + (b - n != n - a_mate)
+                if turns <= max_turns and abs(b - a) not in (1, stride):
+                    swaps.append((turns, n, b))
+        if swaps:
+            if budget.spend(len(swaps)):
+                raise budget.limit_reached("deal")
+            # The straightest first: random play then clears the deals about as often
+            # as those :func:`_random_pair` alone builds.
+            fewest = min(swaps)[0]
+            _, n, b = rng.choice([swap for swap in swaps if swap[0] == fewest])
+            del mate[a], mate[b]
+            mate[a_mate], mate[n] = n, a_mate
+            empty.discard(a)
+            empty.discard(b)
+            return a, b
+    return None
 
 
 def _random_pair(
