@@ -6,11 +6,13 @@ removing the pairs in the reverse order clears it (the *witness*). Two
 things make every construction finish:
 
 - **Without gravity** the empty cells still to fill always keep a domino
-  tiling (a perfect matching of neighbouring cells), mended by a short
-  augmenting path per step. Neighbours always link, so when no other pair
-  fits the construction can always go on with a domino. Keeping a tiling
-  means a pair joins cells of opposite chessboard colours. The board is
-  filled loosely from the middle outwards, so the last cells to fill (the
+  tiling (a perfect matching of neighbouring cells). Most steps pair the
+  far ends of two dominoes side by side, which link through the near ends,
+  and tile the near ends together: nothing to search. The others mend the
+  tiling by a short augmenting path. Neighbours always link, so when no
+  other pair fits the construction can always go on with a domino. Keeping
+  a tiling means a pair joins cells of opposite chessboard colours. The
+  board is filled loosely from the middle outwards, so the last cells to fill (the
   first pairs a player removes) lie near the edge, where links round the
   ring reach them, rather than in holes only a neighbour can fill; pairs of
   neighbours are only a fallback. The deals then start with a few dozen
@@ -78,6 +80,12 @@ _REPAIRS = 6
 
 _ROWS = 4
 """With gravity: insertion rows drawn for the second tile of a pair."""
+
+_CELL_BITS = ((MAX_SIDE + 2) ** 2).bit_length()
+"""Bits enough for any padded cell index: a partner's key holds its distance above them."""
+
+_CELL_MASK = (1 << _CELL_BITS) - 1
+"""The cell's bits of a key."""
 
 
 LAYOUTS = ("full", "vertical", "horizontal")
@@ -181,19 +189,19 @@ def deal_with_solution(
     >>> len(witness), board.is_valid()
     (3, True)
     >>> board, witness = deal_with_solution(4, 6, 6, seed=2, traps=2)
-    >>> print(board)  # 3 and 4 cross at the top left, 2 and 6 below the right 3
-    344362
-    433266
-    124621
-    155155
+    >>> print(board)  # 4 and 5 cross at the top left, 3 and 6 at the bottom right
+    455416
+    541211
+    243362
+    256633
     >>> for pair in witness:
     ...     board = board.play(pair)
     >>> board.is_solved
     True
     >>> print(deal_with_solution(3, 4, 2, seed=5, layout="##..\\n##..\\n####")[0])
     22..
-    11..
-    1221
+    21..
+    1121
     >>> deal_with_solution(3, 3, 2, seed=5)
     Traceback (most recent call last):
     ...
@@ -489,6 +497,18 @@ class _Shape(NamedTuple):
     col_of: list[int]
     colour_of: list[int]
     """Each padded cell's chessboard colour."""
+    of_colour: tuple[list[int], list[int]]
+    """By colour: 1 for each padded cell of that colour, else 0."""
+    place: list[int]
+    """Each padded cell's row and column in one int, in rows twice the stride apart: the
+    difference of two places tells the steps from one cell to the other."""
+    apart: list[int]
+    """By the difference of two places (offset by :attr:`middle`): the steps between the
+    cells (rows plus columns), shifted above a cell's bits."""
+    middle: int
+    """Where the difference 0 is in :attr:`apart`."""
+    ring_distance: list[int]
+    """Each padded cell's distance to the ring round the board (0 on the ring)."""
     column: int
     """The cells of the left ring column."""
     full: int
@@ -503,10 +523,25 @@ def _shape(height: int, width: int) -> _Shape:
     size = (height + 2) * stride
     row_of = [index // stride for index in range(size)]
     col_of = [index % stride for index in range(size)]
+    wide = 2 * stride  # columns never wrap into the next row's difference
+    middle = (height + 1) * wide + stride
+    colour_of = [(r + c) % 2 for r, c in zip(row_of, col_of, strict=True)]
     return _Shape(
         row_of,
         col_of,
-        [(r + c) % 2 for r, c in zip(row_of, col_of, strict=True)],
+        colour_of,
+        ([1 - colour for colour in colour_of], colour_of),
+        [r * wide + c for r, c in zip(row_of, col_of, strict=True)],
+        [
+            (abs(rows) + abs(columns)) << _CELL_BITS
+            for rows in range(-height - 1, height + 2)
+            for columns in range(-stride, stride)
+        ],
+        middle,
+        [
+            min(r, c, height + 1 - r, width + 1 - c)
+            for r, c in zip(row_of, col_of, strict=True)
+        ],
         sum(1 << index for index in range(0, size, stride)),
         (1 << size) - 1,
         _doublings(stride),
@@ -520,7 +555,8 @@ class _Links:
     The construction asks this for each first cell instead of testing its
     partners one by one: the cells a link of at most *max_turns* turns
     reaches are flood fills along rows and columns through the free cells,
-    one fill per segment, each done in a few shifts (an occluded fill). The
+    one fill per segment, each done in a few shifts (an occluded fill), or
+    rightwards in one addition, whose carry runs along the free cells. The
     partners are empty themselves, so a partner is linked exactly when the
     fills reach it.
     """
@@ -535,19 +571,28 @@ class _Links:
         self.enter_left = shape.full & ~(shape.column << (stride - 1))
         occupied = sum(mask << row * stride for row, mask in enumerate(grid.rowm))
         self.free = shape.full & ~occupied
-        self.occupy(0)
+        self.layer()
 
     def occupy(self, cells: int) -> None:
-        """Take the cells set in *cells* out of the free cells."""
-        free = self.free = self.free & ~cells
+        """Take the cells set in *cells* out of the free cells; the fills' layers follow
+        when a fill is next asked for (most pairs need none)."""
+        self.free &= ~cells
+        self.stale = True
+
+    def layer(self) -> None:
+        """The layers of the fills through the free cells (see :func:`_layers`)."""
+        self.stale = False
+        free = self.free
         row_shifts, column_shifts = self.shape.row_shifts, self.shape.column_shifts
-        self.right = _layers(free & self.enter_right, row_shifts, 1)
+        self.right = free & self.enter_right
         self.left = _layers(free & self.enter_left, row_shifts, -1)
         self.down = _layers(free, column_shifts, 1)
         self.up = _layers(free, column_shifts, -1)
 
     def reached(self, runs: Reach) -> int:
         """The free cells a link from the cell whose runs are *runs* reaches (and the cell)."""
+        if self.stale:
+            self.layer()
         right, left, down, up = self.right, self.left, self.down, self.up
         row, col, top, bottom, first, last = runs
         stride = self.stride
@@ -556,9 +601,10 @@ class _Links:
         low, high = top * stride + col, bottom * stride + col
         last_column = self.shape.column << col & (2 << high) - (1 << low)
         for _ in range(self.max_turns):
-            cells = last_column
-            for shift, enter in right:
-                cells |= cells << shift & enter
+            # Adding a cell to the free cells carries through the run from it up: the
+            # bits the sum changes are that run (and the cell past it, not free).
+            starts = last_column << 1 & right
+            cells = last_column | ((right + starts) ^ right | starts) & right
             for shift, enter in left:
                 cells |= cells >> shift & enter
             last_column = last_row
@@ -599,9 +645,10 @@ def _fill_region(
     if mate is None:
         return None
 
+    ring_distance, random_float = _shape(height, width).ring_distance, rng.random
+
     def depth(cell: int) -> float:
-        r, c = divmod(cell, stride)
-        return min(r, c, height + 1 - r, width + 1 - c) + _JITTER * rng.random()
+        return ring_distance[cell] + _JITTER * random_float()
 
     # Fill from the middle outwards, loosely: the cells left for last are
     # then near the edge, where links round the ring can still reach them,
@@ -615,7 +662,9 @@ def _fill_region(
             raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
-        chosen = _random_pair(grid, links, empty, mate, order, start, budget)
+        chosen = _swapped_pair(grid, empty, mate, order, start, rng, budget)
+        if chosen is None:
+            chosen = _random_pair(grid, links, empty, mate, order, start, budget)
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
@@ -625,6 +674,53 @@ def _fill_region(
             links.occupy(1 << chosen[0] | 1 << chosen[1])
         placed.append((min(chosen), max(chosen)))
     return placed
+
+
+def _swapped_pair(
+    grid: Grid,
+    empty: set[int],
+    mate: dict[int, int],
+    order: list[int],
+    start: int,
+    rng: random.Random,
+    budget: Budget,
+) -> tuple[int, int] | None:
+    """Two empty cells early in *order* that the tiling gives with no repair, or ``None``.
+
+    A waiting cell *a* tiled with *a_mate*, and a domino ``(n, b)`` beside
+    *a_mate*: pairing *a* with *b* and tiling *a_mate* with *n* keeps a
+    tiling, and ``a, a_mate, n, b`` is a path of empty cells, so *a* and *b*
+    link when the path's turns are allowed. So most pairs need neither a
+    search for a link nor a tiling repair (:func:`_random_pair` finds the
+    others). Neighbours are left out, as there. The swap is drawn among
+    the straightest of the first cell that has any; each swap looked at is
+    a node.
+    """
+    stride, max_turns = grid.stride, grid.max_turns
+    waiting = filter(empty.__contains__, itertools.islice(order, start, None))
+    for a in itertools.islice(waiting, _STARTS):
+        a_mate = mate[a]
+        swaps = []
+        for n in (a_mate - stride, a_mate - 1, a_mate + 1, a_mate + stride):
+            if n != a and n in empty:
+                b = mate[n]
+                # a turn wherever the path changes direction
+                turns = (n - a_mate != a_mate - a) + (b - n != n - a_mate)
+                if turns <= max_turns and abs(b - a) not in (1, stride):
+                    swaps.append((turns, n, b))
+        if swaps:
+            if budget.spend(len(swaps)):
+                raise budget.limit_reached("deal")
+            # The straightest first: random play then clears the deals about as often
+            # as those :func:`_random_pair` alone builds.
+            fewest = min(swaps)[0]
+            _, n, b = rng.choice([swap for swap in swaps if swap[0] == fewest])
+            del mate[a], mate[b]
+            mate[a_mate], mate[n] = n, a_mate
+            empty.discard(a)
+            empty.discard(b)
+            return a, b
+    return None
 
 
 def _random_pair(
@@ -650,14 +746,14 @@ def _random_pair(
     end = start
     while len(pool) < _POOL and end < len(order):
         end = min(end + _POOL, len(order))
-        pool = [cell for cell in order[start:end] if cell in empty]
+        pool = list(filter(empty.__contains__, order[start:end]))
     order[start:end] = pool
     repairs = _REPAIRS
-    row_of, col_of, colour_of, *_ = _shape(grid.height, grid.width)
+    row_of, col_of, colour_of, of_colour, place, apart, middle, *_ = _shape(
+        grid.height, grid.width
+    )
     joined, reach = grid.joined, grid.reach
-    cell_bits = len(row_of).bit_length()
-    cell_mask = (1 << cell_bits) - 1
-    others: dict[int, list[int]] = {}  # by colour: the pool's cells of the other colour
+    others: dict[int, list[int]] = {}  # by colour: the pool's first cells of the other colour
     for a in pool[:_STARTS]:
         row, col = row_of[a], col_of[a]
         colour = colour_of[a]
@@ -678,19 +774,21 @@ def _random_pair(
             candidates = list(itertools.islice(opposite, _TRIES))
         else:  # the pool is all empty, cut to the empty cells above
             if colour not in others:
-                others[colour] = [b for b in pool if colour_of[b] != colour]
-            # at most four of the others are neighbours
-            candidates = [b for b in others[colour][:_TRIES + 4] if b not in neighbours]
-            del candidates[_TRIES:]
+                # at most four of them are neighbours; the filters run in C
+                other = map(of_colour[1 - colour].__getitem__, pool)
+                others[colour] = list(
+                    itertools.islice(itertools.compress(pool, other), _TRIES + 4)
+                )
+            near = neighbours.__contains__
+            candidates = list(itertools.islice(itertools.filterfalse(near, others[colour]), _TRIES))
         # Near partners first: the tiling is then mended close by, and quickly. A
         # key is the distance, then the cell.
-        partners = sorted(
-            [(abs(row_of[b] - row) + abs(col_of[b] - col)) << cell_bits | b for b in candidates]
-        )
+        offset = place[a] - middle
+        partners = sorted([apart[place[b] - offset] | b for b in candidates])
         reached = -1 if links is None else links.reached(runs)  # -1: test one by one
         # Each partner tried is a node, counted when the first cell is done with.
         for tried, key in enumerate(partners, 1):
-            b = key & cell_mask
+            b = key & _CELL_MASK
             if reached >> b & 1 if reached >= 0 else joined(runs, reach(row_of[b], col_of[b])):
                 if _release(mate, empty, a, b, stride):
                     if budget.spend(tried):

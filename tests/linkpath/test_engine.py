@@ -5,6 +5,7 @@ every route of at most three segments cell by cell, and replays removals
 with its own gravity.
 """
 
+import collections
 import functools
 import itertools
 import re
@@ -382,6 +383,33 @@ def test_full_size_deals(rules_):
     assert cleared.is_solved
     counts = board.counts()
     assert len(counts) == 42 and max(counts.values()) - min(counts.values()) <= 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 12),
+    st.integers(1, 6),
+    rules(gravity=False),
+    st.integers(0, 2**32 - 1),
+)
+def test_deals_of_swapped_dominoes_are_cleared_by_the_oracle(height, half_width, rules_, seed):
+    # Most pairs of these sizes come from two dominoes side by side (linked through
+    # their near ends, whose turns the rules must allow): the oracle checks each link.
+    board, witness = deal_with_solution(height, 2 * half_width, height * half_width, seed=seed,
+                                        rules=rules_)
+    assert replay(board, witness).is_solved
+
+
+def test_deals_keep_few_side_by_side_pairs():
+    shapes = collections.Counter()
+    for seed in range(30):
+        _, witness = deal_with_solution(8, 12, 24, seed=seed)
+        shapes.update(
+            tuple(sorted((abs(p.a[0] - p.b[0]), abs(p.a[1] - p.b[1])))) for p in witness
+        )
+    pairs = sum(shapes.values())
+    assert shapes[0, 1] < pairs / 3  # neighbours are only the fallback
+    assert shapes[0, 3] > pairs / 10  # straight pairs, not only L and Z shapes
 
 
 def test_deals_are_deterministic_and_check_sizes():
