@@ -97,13 +97,6 @@ _GROW, _STEP, _SHRINK = 1.3, 0.05, 0.75
 after one too hard, or not solved, ``strength * _SHRINK``."""
 
 
-def _walled(cells: list[int], index: int, stride: int) -> bool:
-    """Whether the four neighbours of padded *index* hold tiles."""
-    return bool(
-        cells[index - 1] and cells[index + 1] and cells[index - stride] and cells[index + stride]
-    )
-
-
 def _playout(grid: Grid, rng: random.Random, budget: Budget) -> bool | None:
     """Whether the random player clears *grid* (played on: pass a copy); ``None`` when
     *budget* ran out first (a node is a tile the player looks at)."""
@@ -126,7 +119,7 @@ def _playout(grid: Grid, rng: random.Random, budget: Budget) -> bool | None:
             group = by_key[(cells[a] + 3) // 4 if groups else cells[a]]
             # A tile walled in on four sides links only with a neighbour.
             beside = [b for b in (a - 1, a + 1, a - stride, a + stride) if b in group]
-            if _walled(cells, a, stride):
+            if grid.walled(a):
                 partners = beside
             else:
                 reach = grid.reach(*divmod(a, stride))
@@ -135,7 +128,7 @@ def _playout(grid: Grid, rng: random.Random, budget: Budget) -> bool | None:
                     for b in group
                     if b != a
                     and b not in beside
-                    and not _walled(cells, b, stride)
+                    and not grid.walled(b)
                     and grid.link(reach, grid.reach(*divmod(b, stride)), best=False)
                 ]
             if partners:

@@ -308,6 +308,20 @@ class Grid:
 
     # -- links ---------------------------------------------------------------
 
+    def walled(self, index: int) -> bool:
+        """Whether the four neighbours of padded *index* hold tiles: a tile there links
+        only with a neighbour (any other link leaves it through an empty one).
+
+        >>> grid = Grid(((1, 2, 1), (2, 3, 2), (1, 2, 1)), outside=True, max_turns=2)
+        >>> grid.walled(2 * grid.stride + 2), grid.walled(grid.stride + 1)
+        (True, False)
+        """
+        cells, stride = self.cells, self.stride
+        return bool(
+            cells[index - 1] and cells[index + 1] and cells[index - stride]
+            and cells[index + stride]
+        )
+
     def reach(self, r: int, c: int) -> Reach:
         """The free runs from the tile at padded ``(r, c)``: see :data:`Reach`."""
         # The first tile each way along the column, then the row, off the masks (hot).
@@ -532,12 +546,8 @@ class Grid:
         only the edges to test), and the runs of the open tiles are computed
         once, not once per pair.
         """
-        cells, stride = self.cells, self.stride
-        opened = [
-            i
-            for i in tiles
-            if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
-        ]
+        stride, walled = self.stride, self.walled
+        opened = [i for i in tiles if not walled(i)]
         reaches = {i: self.reach(*divmod(i, stride)) for i in opened}
         joined = self.joined
         later_open = iter(range(1, len(opened) + 1))
@@ -662,7 +672,7 @@ def new_links(
     if done:
         near -= done
         middle -= done
-    cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
+    stride, reach, joined, walled = grid.stride, grid.reach, grid.joined, grid.walled
     if reaches is None:
         reaches = {}
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
@@ -680,11 +690,7 @@ def new_links(
         for b in group - known:
             # A pair of two near tiles is tested from the smaller one; a tile walled in on
             # four sides links only with its neighbours, and they are linked already.
-            if (
-                b == a
-                or (b < a and b in near)
-                or (cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride])
-            ):
+            if b == a or (b < a and b in near) or walled(b):
                 continue
             # Kinds of thousands of tiles give as many pairs: watch the clock (the search
             # stops then, so the links missed do not matter).
@@ -858,7 +864,9 @@ class LinkIndex:
         >>> index.moved(before, grid, changes).pairs() == LinkIndex.of(grid).pairs()
         True
         """
-        cells, groups, stride, joined = grid.cells, grid.groups, grid.stride, grid.joined
+        cells, groups, stride, joined, walled = (
+            grid.cells, grid.groups, grid.stride, grid.joined, grid.walled
+        )
         # Each changed cell's kind on *before*: its first entry, the last one read backwards.
         first = dict(reversed(changes))
         kind_of = self.kind_of.copy()
@@ -913,7 +921,7 @@ class LinkIndex:
             # A tile walled in on four sides links only with its neighbours, and a neighbour
             # always links: only open tiles need their runs.
             group = tiles[kind_of[a]]
-            if cells[a - 1] and cells[a + 1] and cells[a - stride] and cells[a + stride]:
+            if walled(a):
                 for b in (a - stride, a - 1, a + 1, a + stride):
                     if b in group:
                         found.add((a, b) if a < b else (b, a))
@@ -924,7 +932,7 @@ class LinkIndex:
             for b in group:
                 if b == a:
                     continue
-                if cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride]:
+                if walled(b):
                     if b - a in (1, -1, stride, -stride):
                         found.add((a, b) if a < b else (b, a))
                     continue
