@@ -212,12 +212,13 @@ def bench_many_hole_boards(cases: list[tuple[int, int, str]], boards: int, cap: 
 def packed(n: int, kind: str, seed: int) -> Board:
     """Holes packed closely: ``random_board(201, holes=999)`` (clustered, a hole in 40
     cells), the same share at any size (``in 40``), ``random_board(201, holes=3000)``
-    (dense, a hole in 13), one hole in 8 over a 40 x 40 square of 300 x 300, 400 on
-    diagonals four apart over 40 x 40, or 16 x 16 holes two apart."""
+    (dense, a hole in 13) and that share at any size (``in 13``), one hole in 8 over a
+    40 x 40 square of 300 x 300, 400 on diagonals four apart over 40 x 40, or 16 x 16
+    holes two apart."""
     if kind == "clustered":
         return random_board(n, holes=999, seed=seed)
-    if kind == "in 40":
-        count = n * n // 40
+    if kind.startswith("in "):
+        count = n * n // int(kind.removeprefix("in "))
         return random_board(n, holes=count - (count - n * n) % 3, seed=seed)
     if kind == "dense":
         return random_board(n, holes=3000, seed=seed)
@@ -319,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
          (2048, 1000, "uniform"), (300, 99, "untileable"), (2048, 298, "untileable")],
         2 if args.quick else 10, 0.5 if args.quick else 10.0)
     bench_packed([(300, "grid", [0])] if args.quick else
-                 [(201, "clustered", [0, 1, 2]), (201, "dense", [0, 1, 2]),
+                 [(201, "clustered", [0, 1, 2]), (201, "dense", [0, 1, 2]), (400, "in 13", [3, 4]),
                   (300, "square", [0, 1, 2, 3, 4, 5]), (300, "diagonals", [0]),
                   (600, "diagonals", [0]), (300, "grid", [0]), (600, "in 40", [0, 1]),
                   (1024, "in 40", [0])])

@@ -3,12 +3,16 @@ rows, whose trominoes may reach into the row below it.
 
 For boards no cut into strips and blocks tiles (holes about as close as a random tiling
 leaves them) and too large for the exact search. Each band of :data:`BAND_ROWS` rows is
-swept column by column, cell by cell: a state is which cells of the column being filled
-and of the next one are covered, so a band of *h* rows has at most ``2^(h+3)`` states
-and its sweep is linear in its width. Among the tilings of a band the sweep keeps one
-reaching into the fewest cells below, since the next band must work around them. When
-the next band cannot be tiled, the sweep tries other heights for the last bands (the
-trouble is usually one awkward spot near a boundary), then a band of both together.
+swept column by column: a state is which cells of the column being filled and of the
+next one are covered. The ways to fill a column from a state are worked out once per
+state and band height and then looked up, since a few hundred states recur all over the
+board, so a sweep is linear in its width. The sweep goes on through the
+:data:`AHEAD_ROWS` rows below the band and keeps only the band's own trominoes, so that
+what it lays leaves the rows below a way on (without that, on random boards one band in
+three could not be continued). Among those tilings it keeps one reaching into the fewest
+cells below the rows swept. When the next band cannot be tiled, the sweep tries other
+heights for the last bands (the trouble is usually one awkward spot near a boundary),
+then a band of both together.
 
 This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
 refuses the board.
@@ -31,10 +35,14 @@ from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import check_blocked, check_size
 
-__all__ = ["BAND_MAX_CELLS", "BAND_ROWS", "band_sweep"]
+__all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "band_sweep"]
 
 BAND_ROWS = 4
 """Rows a band has unless a neighbour's trouble makes it taller or shorter."""
+
+AHEAD_ROWS = 2
+"""Rows below a band that its sweep tiles too (and then leaves to the next band), so that
+the band is laid in a way the rows below can go on from."""
 
 BAND_MAX_CELLS = 1 << 18
 """The largest board (in cells) the sweep takes on: a pass costs about 30 us a cell."""
@@ -45,8 +53,14 @@ _MAX_ROWS = 8  # rows a band of two joined bands may have at most (a sweep costs
 _TRIES_PER_BAND = 6  # band sweeps allowed a band of the plain plan, and
 _TRIES_EXTRA = 50  # ... this many more
 
-_Piece = tuple[int, int, int]  # block corner row (in the band), column, left-out cell
-_Layer = dict[int, tuple[int, int, "_Piece | None"]]  # state -> cells below, parent, piece
+_Piece = tuple[int, int]  # a tromino laid in a column: its block's top row, left-out cell
+_Ways = list[tuple[int, int, tuple[_Piece, ...]]]  # state reached, cells below, trominoes
+_Layer = dict[int, tuple[int, int, tuple[_Piece, ...]]]  # state -> cells below, parent, trominoes
+
+# Per band height (at most _MAX_ROWS), for a column whose cell below must be covered or
+# not: the ways to fill it from each state met so far, kept for every sweep (a few
+# hundred states recur on every board).
+_FILLS: dict[int, tuple[dict[int, _Ways], dict[int, _Ways]]] = {}
 
 
 class _Laid(NamedTuple):
@@ -87,11 +101,15 @@ class _Sweep:
                 return True
         return False
 
-    def band(self, top: int, rows: int, above: set[int]) -> tuple[list[int], set[int]] | None:
+    def band(self, top: int, rows: int, above: set[int], ahead: int
+             ) -> tuple[list[int], set[int]] | None:
         """A tiling of rows ``top .. top + rows - 1`` minus their blocked cells and the
         cells *above* (columns of the top row the band above covers), as codes, and the
-        columns of the row below it covers; ``None`` when there is none."""
+        columns of the row below it covers; ``None`` when there is none. It is one that
+        goes on into the *ahead* rows below, whose trominoes are then left out."""
         height, width = self.height, self.width
+        kept = rows
+        rows = min(rows + ahead, height - top)
         spine = rows + 1  # the band's rows and the row below, which it may reach into
         ones = (1 << spine) - 1
         column = [0] * (width + 2)  # per column: bit i when (top + i, col) is not free
@@ -109,55 +127,27 @@ class _Sweep:
         # A cell below that no tromino of its own band can reach must be covered from here.
         must = [below < height and self.free(below, col) and not self.own_reach(below, col)
                 for col in range(width)]
+        fills = _FILLS.setdefault(rows, ({}, {}))
         layers: list[_Layer] = []
-        layer: _Layer = {column[0] | column[1] << spine: (0, 0, None)}
-
+        layer: _Layer = {column[0] | column[1] << spine: (0, 0, ())}
         for col in range(width):
-            for row in range(spine):
-                if self.budget.spend():
-                    raise self.budget.limit_reached(self.what)
-                cell = 1 << row
-                if all(state & cell for state in layer):
-                    continue  # covered in every state: nothing to lay, no layer to keep
-                right = cell << spine
-                down, right_down, right_up = cell << 1, right << 1, right >> 1
-                last = row + 1 == rows  # a tromino from this row reaches below
-                # The trominoes covering this cell first, their cells and how many of
-                # them are in the row below.
-                options: list[tuple[int, int, _Piece | None]]
-                if row < rows:
-                    options = [(cell | down | right, last, (row, col, 3)),
-                               (cell | down | right_down, 2 * last, (row, col, 1)),
-                               (cell | right | right_down, last, (row, col, 2))]
-                    if row:
-                        options.append((cell | right | right_up, 0, (row - 1, col, 0)))
-                else:  # the row below: left alone unless it must be covered from here
-                    options = [] if must[col] else [(cell, 0, None)]
-                    options.append((cell | right | right_up, 2, (row - 1, col, 0)))
-                new: _Layer = {}
-                for state, (cost, _, _) in layer.items():
-                    if state & cell:
-                        old = new.get(state)
-                        if old is None or old[0] > cost:
-                            new[state] = (cost, state, None)
-                        continue
-                    for cells, below_cells, piece in options:
-                        if not state & cells:
-                            to, total = state | cells, cost + below_cells
-                            old = new.get(to)
-                            if old is None or old[0] > total:
-                                new[to] = (total, state, piece)
-                if not new:
-                    return None
-                layers.append(new)
-                layer = new
+            if self.budget.spend(spine):
+                raise self.budget.limit_reached(self.what)
+            known = fills[must[col]]
             incoming = column[col + 2] << spine
             moved: _Layer = {}
             for state, (cost, _, _) in layer.items():
-                to = state >> spine | incoming
-                old = moved.get(to)
-                if old is None or old[0] > cost:
-                    moved[to] = (cost, state, None)
+                ways = known.get(state)
+                if ways is None:
+                    ways = known[state] = _fill_column(state, rows, must[col])
+                for to, extra, pieces in ways:
+                    to |= incoming
+                    total = cost + extra
+                    old = moved.get(to)
+                    if old is None or old[0] > total:
+                        moved[to] = (total, state, pieces)
+            if not moved:
+                return None
             layers.append(moved)
             layer = moved
         state = ones | ones << spine
@@ -165,22 +155,64 @@ class _Sweep:
             return None
         codes: list[int] = []
         reached: set[int] = set()
-        for step in reversed(layers):
-            _, parent, piece = step[state]
-            if piece is not None:
-                row, col, left_out = piece
+        for col in range(width - 1, -1, -1):
+            _, state, pieces = layers[col][state]
+            for row, left_out in pieces:
+                if row >= kept:
+                    continue
                 codes.append(((top + row) * width + col) << 2 | left_out)
-                if row + 1 == rows:  # its lower cells are in the row below
+                if row + 1 == kept:  # its lower cells are in the row below
                     reached.update(col + dc for dc in (0, 1) if 2 + dc != left_out)
-            state = parent
         return codes, reached
 
 
+def _fill_column(state: int, rows: int, must: bool) -> _Ways:
+    """Every way to cover the free cells of one column of a band, from *state* (bits
+    ``0 .. rows``: the column and the row below; bits above: the next column): the states
+    reached with the column full (shifted out), each with the fewest cells below it covers
+    and the trominoes laid there."""
+    spine = rows + 1
+    layer: dict[int, tuple[int, tuple[_Piece, ...]]] = {state: (0, ())}
+    for row in range(spine):
+        cell = 1 << row
+        right = cell << spine
+        down, right_down, right_up = cell << 1, right << 1, right >> 1
+        last = row + 1 == rows  # a tromino from this row reaches below
+        # The trominoes covering this cell first, their cells and how many of them are
+        # in the row below.
+        options: list[tuple[int, int, _Piece | None]]
+        if row < rows:
+            options = [(cell | down | right, last, (row, 3)),
+                       (cell | down | right_down, 2 * last, (row, 1)),
+                       (cell | right | right_down, last, (row, 2))]
+            if row:
+                options.append((cell | right | right_up, 0, (row - 1, 0)))
+        else:  # the row below: left alone unless it must be covered from here
+            options = [] if must else [(cell, 0, None)]
+            options.append((cell | right | right_up, 2, (row - 1, 0)))
+        new: dict[int, tuple[int, tuple[_Piece, ...]]] = {}
+        for now, (cost, pieces) in layer.items():
+            if now & cell:
+                old = new.get(now)
+                if old is None or old[0] > cost:
+                    new[now] = (cost, pieces)
+                continue
+            for cells, below_cells, piece in options:
+                if not now & cells:
+                    to, total = now | cells, cost + below_cells
+                    old = new.get(to)
+                    if old is None or old[0] > total:
+                        new[to] = (total, pieces if piece is None else (*pieces, piece))
+        layer = new
+    return [(to >> spine, cost, pieces) for to, (cost, pieces) in layer.items()]
+
+
 def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
-               what: str = "tile") -> list[int] | None:
+               what: str = "tile", ahead: int = AHEAD_ROWS) -> list[int] | None:
     """A tiling (codes at stride *width*) of the board minus *blocked*, swept band by band
-    (see the module); ``None`` when the sweep finds none, which proves nothing. A
-    blocked cell off the board, or a board over :data:`BAND_MAX_CELLS` cells, is an
+    (see the module), each band's sweep going on through *ahead* rows below it; ``None``
+    when the sweep finds none, which proves nothing. A blocked cell off the board, a
+    board over :data:`BAND_MAX_CELLS` cells, or *ahead* not from 0 to 4, is an
     :class:`~puzzlekit.ArgumentError`.
 
     >>> band_sweep(1, 3, [], Budget()) is None  # three cells in a line
@@ -192,6 +224,9 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     ...
     puzzlekit.errors.ArgumentError: blocked cell at row 2, column 0 is off the 3x2 board
     """
+    most = _MAX_ROWS - BAND_ROWS
+    if isinstance(ahead, bool) or not isinstance(ahead, int) or not 0 <= ahead <= most:
+        raise ArgumentError(f"ahead must be from 0 to {most} rows, not {ahead!r}")
     sweep = _Sweep(height, width, blocked, budget, what)
     tries = _TRIES_PER_BAND * -(-height // BAND_ROWS) + _TRIES_EXTRA
     laid: list[_Laid] = []
@@ -204,7 +239,7 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
             return None
         tries -= 1
         rows = min(rows, height - top)
-        found = sweep.band(top, rows, above)
+        found = sweep.band(top, rows, above, max(0, min(ahead, _MAX_ROWS - rows)))
         if found is not None:
             if fresh:
                 others = [rows + d for d in _OTHER_HEIGHTS if 0 < rows + d < height - top]

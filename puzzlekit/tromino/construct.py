@@ -1184,6 +1184,7 @@ def restrided(codes: list[int], cols: int, width: int, top: int, left: int, budg
 
 
 _SLABS_FIRST = 4  # slabs are swept before the strips when they hold at most 1/4 of the board
+_SWEEP_FIRST = 20  # ... and so is a board the band sweep takes with a hole in 20 cells or more
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
 
@@ -1239,10 +1240,12 @@ def _construct(
     if cells >= _DECOMPOSE_FROM:
         decomposed = decompose(height, width, rest, budget, what=what, build=build)
         if decomposed is None:
-            # Blocked cells packed into a few slabs: those are swept first, since the
-            # strips and blocks can take seconds to give up on them.
-            packed = cells > SEARCH_MAX_CELLS and \
+            # Blocked cells packed into a few slabs, or as dense as a random tiling leaves
+            # them: those are swept first, since the strips and blocks can take seconds to
+            # give up on them.
+            packed = cells > SEARCH_MAX_CELLS and (
                 _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
+                or (cells <= BAND_MAX_CELLS and len(rest) * _SWEEP_FIRST >= cells))
             if packed:
                 decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
             if decomposed is None:

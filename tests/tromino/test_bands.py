@@ -169,3 +169,34 @@ def test_the_sweeps_never_contradict_the_search(sweep, side, most, data):
     board = Board(height, width, frozenset(divmod(cell, width) for cell in cells))
     if sweep(board) is not None:
         assert is_tileable(board)
+
+
+# -- the rows below in view --------------------------------------------------------------
+
+
+def test_a_band_laid_with_the_rows_below_in_view_goes_on_where_one_laid_alone_stalls():
+    # A hole in 13 cells: without the rows below in view a band is laid in a way the
+    # next bands cannot go on from, however the heights are changed.
+    board = random_board(30, holes=69, seed=21)
+    assert band_sweep(30, 30, board.holes, Budget(), ahead=0) is None
+    assert _swept(board) is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 24), st.integers(3, 24), st.integers(0, 4), st.integers(0, 2**32))
+def test_every_number_of_rows_ahead_gives_valid_tilings(height, width, ahead, seed):
+    # Only the band's own trominoes are kept, and the cells they reach below are the next
+    # band's to leave out: a wrong one shows as an overlap or a gap to the validator.
+    try:
+        board = random_board(height, width, holes=height * width // 12, seed=seed)
+    except ValueError:  # the free cells are not a multiple of 3
+        return
+    codes = band_sweep(height, width, board.holes, Budget(), ahead=ahead)
+    if codes is not None:
+        assert_valid_tiling(board, Tiling.trusted(board, tuple(codes)))
+
+
+@pytest.mark.parametrize("ahead", [-1, 5, True, 2.0])
+def test_rows_ahead_out_of_range_are_refused(ahead):
+    with pytest.raises(ArgumentError, match="ahead must be from 0 to 4 rows"):
+        band_sweep(6, 6, [], Budget(), ahead=ahead)
