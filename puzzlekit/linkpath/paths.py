@@ -791,24 +791,53 @@ class LinkIndex:
 
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
-        """The index of *grid* by a full scan (:meth:`Grid.kind_pairs` of every kind; when
-        *budget*'s clock runs out, some pairs are missing).
+        """The index of *grid* by a full scan, as :meth:`Grid.kind_pairs` finds the pairs of
+        every kind (when *budget*'s clock runs out, some pairs are missing).
+
+        One pass pairs the neighbours of every kind; then only the open tiles (not walled in
+        on four sides) of each kind are tested against each other: on a full board, the
+        edges' tiles alone.
 
         >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).partners
         {5: frozenset({6}), 6: frozenset({5})}
+        >>> grid = Grid(((1, 2, 1), (2, 3, 2), (1, 3, 1)), outside=True, max_turns=2)
+        >>> LinkIndex.of(grid).pairs()  # padded indices: the 1s round the ring, the 3s
+        [(6, 8), (6, 16), (8, 18), (16, 18), (12, 17)]
         """
+        cells, stride, walled, reach, joined = (
+            grid.cells, grid.stride, grid.walled, grid.reach, grid.joined
+        )
+        by_group = grid.groups
         kind_of: dict[int, int] = {}
-        tiles: dict[int, frozenset[int]] = {}
-        partners: dict[int, set[int]] = {}
-        for kind, group in grid.tiles_by_kind().items():
-            tiles[kind] = frozenset(group)
-            for tile in group:
-                kind_of[tile] = kind
-                partners[tile] = set()
-            for i, j in grid.kind_pairs(group, budget):
-                partners[i].add(j)
-                partners[j].add(i)
-        return cls(kind_of, tiles, {tile: frozenset(linked) for tile, linked in partners.items()})
+        members: dict[int, list[int]] = {}
+        for index, kind in enumerate(cells):
+            if kind > 0:
+                key = (kind + 3) // 4 if by_group else kind
+                kind_of[index] = key
+                group = members.get(key)
+                if group is None:
+                    members[key] = [index]
+                else:
+                    group.append(index)
+        linked: dict[int, list[int]] = {}
+        for i, key in kind_of.items():  # neighbours always link
+            for j in (i + 1, i + stride):
+                if kind_of.get(j) == key:
+                    linked.setdefault(i, []).append(j)
+                    linked.setdefault(j, []).append(i)
+        for group in members.values():
+            # Any other link leaves both tiles through an empty neighbour.
+            opened = [(i, reach(i // stride, i % stride)) for i in group if not walled(i)]
+            for n, (i, reach_i) in enumerate(opened, 1):
+                for j, reach_j in opened[n:]:
+                    if j - i != 1 and j - i != stride and joined(reach_i, reach_j):
+                        linked.setdefault(i, []).append(j)
+                        linked.setdefault(j, []).append(i)
+                if budget is not None and budget.check_clock():
+                    break
+        none: frozenset[int] = frozenset()  # shared: the index never changes a set
+        partners = {tile: frozenset(linked[tile]) if tile in linked else none for tile in kind_of}
+        return cls(kind_of, {key: frozenset(group) for key, group in members.items()}, partners)
 
     def after(self, grid: Grid, i: int, j: int) -> LinkIndex:
         """The index of *grid*, which is this index's grid once tiles *i* and *j* (linked,

@@ -78,6 +78,28 @@ def test_joined_is_the_reference(board):
             assert (grid.link(one, two) is not None) == expected
 
 
+@settings(max_examples=150, deadline=None)
+@given(boards(max_side=9, kinds=4, rules=rules()))
+def test_the_full_scan_is_the_reference(board):
+    # Neighbours paired in one pass, then the open tiles of each kind against each other:
+    # the reference pairs, in the order of Grid.pairs (kind by kind).
+    grid = Grid(
+        board.rows,
+        outside=board.rules.outside,
+        max_turns=board.rules.max_turns,
+        groups=board.rules.groups,
+    )
+    index = LinkIndex.of(grid)
+    stride, width = board.width + 2, board.width
+    numbered = {
+        ((a // stride - 1) * width + a % stride - 1, (b // stride - 1) * width + b % stride - 1)
+        for a, b in index.pairs()
+    }
+    assert numbered == reference_pairs(board)
+    assert index.pairs() == list(grid.pairs())
+    assert index.tiles == {key: frozenset(group) for key, group in grid.tiles_by_kind().items()}
+
+
 @settings(max_examples=100, deadline=None)
 @given(boards(max_side=9, kinds=6, rules=rules()), st.randoms(use_true_random=False))
 def test_played_boards_list_the_reference_pairs(board, rng):
