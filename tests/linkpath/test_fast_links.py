@@ -224,6 +224,16 @@ def test_a_link_opened_on_a_middle_segment_alone_is_found(transposed):
     assert played.gained_cell_pairs() == sorted(reference_pairs(played))
 
 
+def test_two_fallen_tiles_of_a_kind_are_paired_once():
+    # The b's go: the a, c, a above fall one row and the a's link round the empty column;
+    # both fell, so the pair is tested from one of them only.
+    board = Board.parse("a.\nc.\na.\nbb", rules=Rules(gravity="down", outside=False))
+    played = board.play("3,0 3,1")
+    assert str(played).splitlines()[1:] == ["..", "a.", "c.", "a."]
+    assert played.cell_pairs() == [(2, 6)]
+    assert [str(pair) for pair in played.legal_moves()] == ["1,0 3,0"]
+
+
 def test_a_board_not_played_has_no_gained_pairs():
     assert Board.parse("aa").gained_cell_pairs() is None
     falling = Board.parse("a.\nab\nab", rules=Rules(gravity="down"))
