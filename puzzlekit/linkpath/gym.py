@@ -194,8 +194,8 @@ class LinkpathAdapter(Adapter):
             for row, col in (played[1].a, played[1].b):
                 observation[row, col] = 0
                 mask[self.touching(row * width + col)] = 0
-            if gained:
-                mask[[self.action(a, b) for a, b in gained]] = 1
+            for a, b in gained:  # a pair or two: set one by one, cheaper than an index list
+                mask[self.action(a, b)] = 1
         # Copies given: the caller may change the arrays it is given.
         self._last = (state, observation, mask)
         return observation.copy(), mask.copy()

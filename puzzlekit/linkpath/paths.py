@@ -592,7 +592,8 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     ([6, 8], set())
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
-    reach = grid.reach
+    reach, height = grid.reach, grid.height
+    sweep = grid.max_turns >= 2
     near: set[int] = set()
     middle: set[int] = set()
     swept_rows: set[int] = set()  # the first cell of each row stretch swept, and
@@ -600,12 +601,16 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     for cell in empty:
         row, col = divmod(cell, stride)
         _, _, up, down, left, right = reach(row, col)
-        # The first cell seen each way (a tile, a closed ring's cell, or past the edge).
-        near.update(
-            ((up - 1) * stride + col, (down + 1) * stride + col, cell - col + left - 1,
-             cell - col + right + 1)
-        )
-        if grid.max_turns < 2:
+        # The first cell seen each way, when a tile (not a closed ring's cell, not past the
+        # edge): the row's ends stay in the padded cells, the column's may not.
+        for seen in (cell - col + left - 1, cell - col + right + 1):
+            if cells[seen] > 0:
+                near.add(seen)
+        if up and cells[(up - 1) * stride + col] > 0:
+            near.add((up - 1) * stride + col)
+        if down <= height and cells[(down + 1) * stride + col] > 0:
+            near.add((down + 1) * stride + col)
+        if not sweep:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
         # a stretch two cells share (side by side, say) is swept once.
@@ -631,8 +636,9 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
                 above = mask >> high
                 if above:
                     middle.add(y * stride + high + (above & -above).bit_length() - 1)
-    size = len(cells)
-    return {a for a in near if 0 <= a < size and cells[a] > 0}, {a for a in middle if cells[a] > 0}
+    if grid.outside:  # no cell of the ring is marked: every end swept is a tile
+        return near, middle
+    return near, {a for a in middle if cells[a] > 0}
 
 
 def new_links(
@@ -659,7 +665,8 @@ def new_links(
     four sides: it links only with its neighbours, which linked already.
 
     The tiles in *done* (those that fell, say) have every link of theirs in
-    *partners* already: they are not taken as ends seen from the freed cells.
+    *partners* already: they are not taken as ends seen from the freed cells,
+    nor tested as the other end.
     *reaches* holds the runs of tiles on *grid* computed already, if any
     (those computed here are added).
 
@@ -685,21 +692,25 @@ def new_links(
         if len(known) + 1 == len(group):  # linked with every tile of its kind already
             continue
         reach_a = reaches.get(a)
-        if reach_a is None:
-            reach_a = reaches[a] = reach(a // stride, a % stride)
         for b in group - known:
-            # A pair of two near tiles is tested from the smaller one; a tile walled in on
-            # four sides links only with its neighbours, and they are linked already.
-            if b == a or (b < a and b in near) or walled(b):
+            # A pair of two near tiles is tested from the smaller one; a tile of *done* has
+            # its links, and one walled in on four sides links only with its neighbours,
+            # which are linked already (one whose runs are known is not asked: a walled
+            # tile would fail the test anyway).
+            if b == a or (b < a and b in near) or b in done:
                 continue
+            reach_b = reaches.get(b)
+            if reach_b is None:
+                if walled(b):
+                    continue
+                reach_b = reaches[b] = reach(b // stride, b % stride)
+            if reach_a is None:  # not before: often no tile is left to test
+                reach_a = reaches[a] = reach(a // stride, a % stride)
             # Kinds of thousands of tiles give as many pairs: watch the clock (the search
             # stops then, so the links missed do not matter).
             tested += 1
             if budget is not None and not tested % 1024 and budget.check_clock():
                 return found
-            reach_b = reaches.get(b)
-            if reach_b is None:
-                reach_b = reaches[b] = reach(b // stride, b % stride)
             if joined(reach_a, reach_b):
                 found.append((a, b) if a < b else (b, a))
     # The pairs of middle tiles left: both ends off the near ones, of one kind (often
@@ -791,24 +802,53 @@ class LinkIndex:
 
     @classmethod
     def of(cls, grid: Grid, budget: Budget | None = None) -> LinkIndex:
-        """The index of *grid* by a full scan (:meth:`Grid.kind_pairs` of every kind; when
-        *budget*'s clock runs out, some pairs are missing).
+        """The index of *grid* by a full scan, as :meth:`Grid.kind_pairs` finds the pairs of
+        every kind (when *budget*'s clock runs out, some pairs are missing).
+
+        One pass pairs the neighbours of every kind; then only the open tiles (not walled in
+        on four sides) of each kind are tested against each other: on a full board, the
+        edges' tiles alone.
 
         >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).partners
         {5: frozenset({6}), 6: frozenset({5})}
+        >>> grid = Grid(((1, 2, 1), (2, 3, 2), (1, 3, 1)), outside=True, max_turns=2)
+        >>> LinkIndex.of(grid).pairs()  # padded indices: the 1s round the ring, the 3s
+        [(6, 8), (6, 16), (8, 18), (16, 18), (12, 17)]
         """
+        cells, stride, walled, reach, joined = (
+            grid.cells, grid.stride, grid.walled, grid.reach, grid.joined
+        )
+        by_group = grid.groups
         kind_of: dict[int, int] = {}
-        tiles: dict[int, frozenset[int]] = {}
-        partners: dict[int, set[int]] = {}
-        for kind, group in grid.tiles_by_kind().items():
-            tiles[kind] = frozenset(group)
-            for tile in group:
-                kind_of[tile] = kind
-                partners[tile] = set()
-            for i, j in grid.kind_pairs(group, budget):
-                partners[i].add(j)
-                partners[j].add(i)
-        return cls(kind_of, tiles, {tile: frozenset(linked) for tile, linked in partners.items()})
+        members: dict[int, list[int]] = {}
+        for index, kind in enumerate(cells):
+            if kind > 0:
+                key = (kind + 3) // 4 if by_group else kind
+                kind_of[index] = key
+                group = members.get(key)
+                if group is None:
+                    members[key] = [index]
+                else:
+                    group.append(index)
+        linked: dict[int, list[int]] = {}
+        for i, key in kind_of.items():  # neighbours always link
+            for j in (i + 1, i + stride):
+                if kind_of.get(j) == key:
+                    linked.setdefault(i, []).append(j)
+                    linked.setdefault(j, []).append(i)
+        for group in members.values():
+            # Any other link leaves both tiles through an empty neighbour.
+            opened = [(i, reach(i // stride, i % stride)) for i in group if not walled(i)]
+            for n, (i, reach_i) in enumerate(opened, 1):
+                for j, reach_j in opened[n:]:
+                    if j - i != 1 and j - i != stride and joined(reach_i, reach_j):
+                        linked.setdefault(i, []).append(j)
+                        linked.setdefault(j, []).append(i)
+                if budget is not None and budget.check_clock():
+                    break
+        none: frozenset[int] = frozenset()  # shared: the index never changes a set
+        partners = {tile: frozenset(linked[tile]) if tile in linked else none for tile in kind_of}
+        return cls(kind_of, {key: frozenset(group) for key, group in members.items()}, partners)
 
     def after(self, grid: Grid, i: int, j: int) -> LinkIndex:
         """The index of *grid*, which is this index's grid once tiles *i* and *j* (linked,
@@ -917,6 +957,7 @@ class LinkIndex:
                     partners[b] = partners[b] - {a}
                     lost.add(a << 16 | b)
         found = set()
+        done = set(added)
         for a in added:
             # A tile walled in on four sides links only with its neighbours, and a neighbour
             # always links: only open tiles need their runs.
@@ -930,21 +971,22 @@ class LinkIndex:
             if reach_a is None:
                 reach_a = reaches[a] = reach(a // stride, a % stride)
             for b in group:
-                if b == a:
+                # Two new tiles are tested once, from the greater (the test is symmetric).
+                if b == a or (b < a and b in done):
                     continue
-                if walled(b):
-                    if b - a in (1, -1, stride, -stride):
-                        found.add((a, b) if a < b else (b, a))
-                    continue
-                reach_b = reaches.get(b)
+                reach_b = reaches.get(b)  # runs known: not walled, no need to ask
                 if reach_b is None:
+                    if walled(b):
+                        if b - a in (1, -1, stride, -stride):
+                            found.add((a, b) if a < b else (b, a))
+                        continue
                     reach_b = reaches[b] = reach(b // stride, b % stride)
                 if joined(reach_a, reach_b):
                     found.add((a, b) if a < b else (b, a))
         for a, b in found:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
-        gained = new_links(grid, freed, kind_of, tiles, partners, done=set(added), reaches=reaches)
+        gained = new_links(grid, freed, kind_of, tiles, partners, done=done, reaches=reaches)
         for a, b in gained:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}

@@ -78,6 +78,28 @@ def test_joined_is_the_reference(board):
             assert (grid.link(one, two) is not None) == expected
 
 
+@settings(max_examples=150, deadline=None)
+@given(boards(max_side=9, kinds=4, rules=rules()))
+def test_the_full_scan_is_the_reference(board):
+    # Neighbours paired in one pass, then the open tiles of each kind against each other:
+    # the reference pairs, in the order of Grid.pairs (kind by kind).
+    grid = Grid(
+        board.rows,
+        outside=board.rules.outside,
+        max_turns=board.rules.max_turns,
+        groups=board.rules.groups,
+    )
+    index = LinkIndex.of(grid)
+    stride, width = board.width + 2, board.width
+    numbered = {
+        ((a // stride - 1) * width + a % stride - 1, (b // stride - 1) * width + b % stride - 1)
+        for a, b in index.pairs()
+    }
+    assert numbered == reference_pairs(board)
+    assert index.pairs() == list(grid.pairs())
+    assert index.tiles == {key: frozenset(group) for key, group in grid.tiles_by_kind().items()}
+
+
 @settings(max_examples=100, deadline=None)
 @given(boards(max_side=9, kinds=6, rules=rules()), st.randoms(use_true_random=False))
 def test_played_boards_list_the_reference_pairs(board, rng):
@@ -200,6 +222,16 @@ def test_a_link_opened_on_a_middle_segment_alone_is_found(transposed):
     played = board.play("1,1 2,1" if not transposed else "1,1 1,2")
     assert sorted(played.cell_pairs()) == sorted(reference_pairs(played)) != []
     assert played.gained_cell_pairs() == sorted(reference_pairs(played))
+
+
+def test_two_fallen_tiles_of_a_kind_are_paired_once():
+    # The b's go: the a, c, a above fall one row and the a's link round the empty column;
+    # both fell, so the pair is tested from one of them only.
+    board = Board.parse("a.\nc.\na.\nbb", rules=Rules(gravity="down", outside=False))
+    played = board.play("3,0 3,1")
+    assert str(played).splitlines()[1:] == ["..", "a.", "c.", "a."]
+    assert played.cell_pairs() == [(2, 6)]
+    assert [str(pair) for pair in played.legal_moves()] == ["1,0 3,0"]
 
 
 def test_a_board_not_played_has_no_gained_pairs():
