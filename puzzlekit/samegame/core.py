@@ -116,7 +116,6 @@ class Layout:
     """
 
     __slots__ = (
-        "_bases",
         "_bit_flood",
         "_bottoms",
         "_cells",
@@ -129,12 +128,13 @@ class Layout:
         "_keys",
         "_left",
         "_offsets",
+        "_planes_at",
         "_right",
-        "_row",
         "_rows_from",
         "_runs",
         "_tables",
         "_top",
+        "_under",
         "colours",
         "column_mask",
         "full",
@@ -191,25 +191,28 @@ class Layout:
                 span = (span + 1) // 2
                 shifts.append(span * self.stride)
             self._folds.append(shifts)
-        self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
+        self._tables = (4 * width + height + 3) * self._top <= _TABLE_BITS
         self._column: list[int] = []
         self._rows_from: list[int] = []
         self._left: list[int] = []
         self._right: list[int] = []
-        self._row: list[int] = []
         self._keys: list[int] = []
         self._columns_of: list[int] = []
-        self._bases: list[int] = []
+        self._under: list[int] = []
+        self._planes_at: list[int] = []
         if self._tables:
-            self._row = [self._in_every_column(1, r) for r in range(height)]
             # By the bit length of each bit of plane 0: its listing key (``row * width +
-            # col``), its column, and the column's first bit.
+            # col``) and its column; by column, the bits of plane 0 left of it.
             self._keys = [0] + [
                 (height - 1 - index % self.stride) * width + index // self.stride
                 for index in range(self.plane_bits)
             ]
             self._columns_of = [0] + [index // self.stride for index in range(self.plane_bits)]
-            self._bases = [column * self.stride for column in self._columns_of]
+            self._under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
+            # By the bit length of each bit of every plane: the plane's first bit.
+            self._planes_at = [0] + [
+                index - index % self.plane_bits for index in range(self.planes * self.plane_bits)
+            ]
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -217,10 +220,7 @@ class Layout:
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
         # What entries() reads, in one attribute.
-        self._entry_tables = (
-            self.plane_bits, self.column_mask, self._folds, self._row, self._keys,
-            self._columns_of, self._bases,
-        )
+        self._entry_tables = (self._keys, self._columns_of, self._under, self._planes_at)
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self._bit_flood = _flood_by_shifts(self.stride)
 
@@ -556,17 +556,23 @@ class Layout:
         """
         if not self._tables:
             return [self._computed_entry(group) for group in groups]
-        plane_bits, column_mask, folds, rows, keys, columns, bases = self._entry_tables
+        keys, columns, under, planes_at = self._entry_tables
         made = []
         for group in groups:
-            local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
-            lowest = (local & -local).bit_length()
-            first, last = columns[lowest], columns[local.bit_length()]
-            folded = local >> bases[lowest]
-            for shift in folds[last - first + 1]:  # its columns or-ed onto the first
-                folded |= folded >> shift
-            row = local & rows[(folded & column_mask).bit_length() - 1]
-            made.append((keys[(row & -row).bit_length()], group, first, last))
+            high = group.bit_length()
+            offset = planes_at[high]
+            local = group >> offset
+            high -= offset
+            # The canonical cell is the top block of a column of the group: the one of
+            # least key, its last column's to start with.
+            key = keys[high]
+            rest = local & under[columns[high]]
+            while rest:  # the columns left of it, from the right
+                top = rest.bit_length()
+                if keys[top] < key:
+                    key = keys[top]
+                rest &= under[columns[top]]
+            made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
         return made
 
     def _computed_entry(self, group: int) -> tuple[int, int, int, int]:
