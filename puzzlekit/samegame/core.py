@@ -652,14 +652,14 @@ class Layout:
         if emptied:
             return after, self._by_columns(listing, first, last, emptied)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
-        changed = self._spread(changed)
         zone = changed | changed >> 1 | changed << stride | changed >> stride
         return after, Change(listing, first, last, 0, zone, changed, zone)
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
-        board after, the group's blocks in plane 0, the cells of plane 0 that changed (each
-        column of the group from its lowest block there up) and how many columns emptied."""
+        board after, the group's blocks in plane 0, the cells that changed (each column of
+        the group from its lowest block there up, in every plane) and how many columns
+        emptied."""
         plane_bits, stride = self.plane_bits, self.stride
         cells, every = self._cells, self._every_plane
         product = self.planes * plane_bits <= _PRODUCT_BITS
@@ -669,16 +669,17 @@ class Layout:
             local = self._fold(group)
         # Adding a column's full mask to a set of its blocks clears them but the lowest.
         low = local & ~(local + cells)
-        changed = above = cells & ~(cells + low)  # each column from the lowest block up
+        above = cells & ~(cells + low)  # each column from the lowest block up
+        changed = moved = above * every if product else self._spread(above)  # every plane
         after, rest = bits, local
         while True:  # the lowest block left in each column goes, the blocks above fall one
-            moved = above * every if product else self._spread(above)  # every plane
             after = (after & ~moved) | (((after & moved) >> 1) & moved)
             rest = (rest ^ low) >> 1
             if not rest:
                 break
             low = rest & ~(rest + cells)
             above = cells & ~(cells + low)
+            moved = above * every if product else self._spread(above)
         emptied = 0
         if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
             guards = self._guards
