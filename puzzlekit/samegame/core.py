@@ -673,7 +673,8 @@ class Layout:
         changed = moved = above * every if product else self._spread(above)  # every plane
         after, rest = bits, local
         while True:  # the lowest block left in each column goes, the blocks above fall one
-            after = (after & ~moved) | (((after & moved) >> 1) & moved)
+            # In a moved cell, the block above it (or the empty guard bit at the top).
+            after ^= (after ^ after >> 1) & moved
             rest = (rest ^ low) >> 1
             if not rest:
                 break
