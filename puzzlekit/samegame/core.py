@@ -124,7 +124,6 @@ class Layout:
         "_entry_tables",
         "_every_plane",
         "_folds",
-        "_guards",
         "_keys",
         "_left",
         "_offsets",
@@ -181,7 +180,6 @@ class Layout:
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
         self._top = max(1, self.full.bit_length())
         self._cells = self._in_every_column(height, 0)  # every cell of plane 0
-        self._guards = self._in_every_column(1, height)  # the guard bit of each column, plane 0
         # For each number of columns, the shifts that fold that many columns onto the
         # first (or-ing them), halving.
         self._folds: list[list[int]] = [[]]
@@ -682,18 +680,23 @@ class Layout:
             above = cells & ~(cells + low)
             moved = above * every if product else self._spread(above)
         emptied = 0
-        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
-            guards = self._guards
-            # Adding the full mask carries into a column's guard bit when it has a block.
-            empty = (local + cells) & guards & ~((self._fold(after) + cells) & guards)
+        bottoms = self._bottoms
+        if group & bottoms:  # only a group that reaches a column's bottom can empty it
+            left = after & bottoms  # a column keeps a block when it keeps its bottom one
+            # Or-ed into plane 0: a product adds every plane into the last (a cell has one
+            # block), shifted down from there.
+            shift = plane_bits * (self.planes - 1)
+            left = (left * every) >> shift if product else self._fold(left)
+            empty = local & bottoms & ~left
             emptied = empty.bit_count()
             while empty:  # close the empty columns, the rightmost first
-                x = (empty.bit_length() - 1) // stride
+                bottom = empty.bit_length() - 1
+                x = bottom // stride
                 if self._tables:
                     after = (after & self._left[x]) | ((after >> stride) & self._right[x])
                 else:
                     after = (after & self._left_of(x)) | ((after >> stride) & self._right_of(x))
-                empty &= ~(1 << (x * stride + self.height))
+                empty ^= 1 << bottom
         return after, local, changed, emptied
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
