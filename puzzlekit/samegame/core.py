@@ -207,10 +207,11 @@ class Layout:
             ]
             self._columns_of = [0] + [index // self.stride for index in range(self.plane_bits)]
             self._under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
-            # By the bit length of each bit of every plane: the plane's first bit.
-            self._planes_at = [0] + [
-                index - index % self.plane_bits for index in range(self.planes * self.plane_bits)
-            ]
+            # By the bit length of each bit of every plane: the plane's first bit (one int
+            # object a plane, repeated: the list costs a pointer a bit).
+            self._planes_at = [0]
+            for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
+                self._planes_at += [offset] * self.plane_bits
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
