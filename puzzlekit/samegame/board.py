@@ -930,9 +930,7 @@ a move removes a group of 2 or more
         packed = self._packed
         if packed is not None:
             layout, bits = packed
-            # The usual case first: a move legal_moves() listed.
-            group = self._listed_group(move, layout) or self._checked_group(move, layout, bits)
-            return self._removed(layout, bits, group)
+            return self._packed_play(move, layout, bits)[0]
         return self.play_counted(move)[0]
 
     def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:
@@ -947,8 +945,8 @@ a move removes a group of 2 or more
         packed = self.packed
         if packed is not None:
             layout, bits = packed
-            blocks = self._listed_group(move, layout) or self._checked_group(move, layout, bits)
-            return self._removed(layout, bits, blocks), blocks.bit_count()
+            board, blocks = self._packed_play(move, layout, bits)
+            return board, blocks.bit_count()
         located = self._locate(move)
         cell = _move_cell(move)
         if located is None:
@@ -975,23 +973,26 @@ a move removes a group of 2 or more
             columns = filled + [()] * (len(columns) - len(filled))
         return Board(tuple(columns), self.height, self.rules), removed
 
-    def _listed_group(self, move: object, layout: Layout) -> int:
-        """The group of *move* when it is a :class:`Move` naming the canonical cell of a group
-        the board has listed (as :meth:`legal_moves` gives them), else 0."""
+    def _packed_play(self, move: Move | Cell | str, layout: Layout, bits: int) -> tuple[Board, int]:
+        """:meth:`play` on the packed form *bits*: the board after *move*, and the group it
+        removed."""
         listed = self._groups
-        if type(move) is not Move or type(listed) is not list:
-            return 0
-        row, col = move.row, move.col  # ints: only their range is unchecked
-        if col >= layout.width or row >= layout.height:
-            return 0
-        # A listed move names its group's canonical cell: the listing has the group, of
-        # min_group blocks or more.
-        key = row * layout.width + col
-        found = bisect_left(listed, (key,))
-        if found < len(listed) and listed[found][0] == key:
-            group: int = listed[found][1]
-            return group
-        return 0
+        group = 0
+        if type(listed) is list and type(move) is Move:  # the usual case: a listed move?
+            row, col = move.row, move.col  # ints: only their range is unchecked
+            if col < layout.width and row < layout.height:
+                # A listed move names its group's canonical cell: the listing has the
+                # group, of min_group blocks or more.
+                key = row * layout.width + col
+                found = bisect_left(listed, (key,))
+                if found < len(listed) and listed[found][0] == key:
+                    group = listed[found][1]
+        if not group:
+            group = self._checked_group(move, layout, bits)
+        if type(listed) is list:  # the listing after the move is made from this one
+            after, change = layout.play(bits, group, listed)
+            return Board._after_move(layout, self.rules, after, change), group
+        return Board._after_move(layout, self.rules, layout.remove(bits, group), None), group
 
     def _checked_group(self, move: Move | Cell | str, layout: Layout, bits: int) -> int:
         """The group *move* removes on the packed form; raises
@@ -1011,14 +1012,6 @@ a move removes a group of 2 or more
         if removed < min_group:
             raise _too_small(cell, removed, layout.colours[layout.plane(group)], min_group)
         return group
-
-    def _removed(self, layout: Layout, bits: int, group: int) -> Board:
-        """The board after removing *group* (a legal move) from the packed form."""
-        listed = self._groups
-        if type(listed) is list:  # the listing after the move is made from this one
-            after, change = layout.play(bits, group, listed)
-            return Board._after_move(layout, self.rules, after, change)
-        return Board._after_move(layout, self.rules, layout.remove(bits, group), None)
 
     def hint(
         self, *, node_limit: int | None = None, time_limit: float | None = None

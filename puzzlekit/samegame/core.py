@@ -116,7 +116,6 @@ class Layout:
     """
 
     __slots__ = (
-        "_bases",
         "_bit_flood",
         "_bottoms",
         "_cells",
@@ -125,16 +124,16 @@ class Layout:
         "_entry_tables",
         "_every_plane",
         "_folds",
-        "_guards",
         "_keys",
         "_left",
         "_offsets",
+        "_planes_at",
         "_right",
-        "_row",
         "_rows_from",
         "_runs",
         "_tables",
         "_top",
+        "_under",
         "colours",
         "column_mask",
         "full",
@@ -181,7 +180,6 @@ class Layout:
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
         self._top = max(1, self.full.bit_length())
         self._cells = self._in_every_column(height, 0)  # every cell of plane 0
-        self._guards = self._in_every_column(1, height)  # the guard bit of each column, plane 0
         # For each number of columns, the shifts that fold that many columns onto the
         # first (or-ing them), halving.
         self._folds: list[list[int]] = [[]]
@@ -191,25 +189,29 @@ class Layout:
                 span = (span + 1) // 2
                 shifts.append(span * self.stride)
             self._folds.append(shifts)
-        self._tables = (3 * width + height + 2) * self._top <= _TABLE_BITS
+        self._tables = (4 * width + height + 3) * self._top <= _TABLE_BITS
         self._column: list[int] = []
         self._rows_from: list[int] = []
         self._left: list[int] = []
         self._right: list[int] = []
-        self._row: list[int] = []
         self._keys: list[int] = []
         self._columns_of: list[int] = []
-        self._bases: list[int] = []
+        self._under: list[int] = []
+        self._planes_at: list[int] = []
         if self._tables:
-            self._row = [self._in_every_column(1, r) for r in range(height)]
             # By the bit length of each bit of plane 0: its listing key (``row * width +
-            # col``), its column, and the column's first bit.
+            # col``) and its column; by column, the bits of plane 0 left of it.
             self._keys = [0] + [
                 (height - 1 - index % self.stride) * width + index // self.stride
                 for index in range(self.plane_bits)
             ]
             self._columns_of = [0] + [index // self.stride for index in range(self.plane_bits)]
-            self._bases = [column * self.stride for column in self._columns_of]
+            self._under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
+            # By the bit length of each bit of every plane: the plane's first bit (one int
+            # object a plane, repeated: the list costs a pointer a bit).
+            self._planes_at = [0]
+            for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
+                self._planes_at += [offset] * self.plane_bits
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
@@ -217,10 +219,7 @@ class Layout:
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
         # What entries() reads, in one attribute.
-        self._entry_tables = (
-            self.plane_bits, self.column_mask, self._folds, self._row, self._keys,
-            self._columns_of, self._bases,
-        )
+        self._entry_tables = (self._keys, self._columns_of, self._under, self._planes_at)
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self._bit_flood = _flood_by_shifts(self.stride)
 
@@ -556,17 +555,23 @@ class Layout:
         """
         if not self._tables:
             return [self._computed_entry(group) for group in groups]
-        plane_bits, column_mask, folds, rows, keys, columns, bases = self._entry_tables
+        keys, columns, under, planes_at = self._entry_tables
         made = []
         for group in groups:
-            local = group >> ((group.bit_length() - 1) // plane_bits * plane_bits)
-            lowest = (local & -local).bit_length()
-            first, last = columns[lowest], columns[local.bit_length()]
-            folded = local >> bases[lowest]
-            for shift in folds[last - first + 1]:  # its columns or-ed onto the first
-                folded |= folded >> shift
-            row = local & rows[(folded & column_mask).bit_length() - 1]
-            made.append((keys[(row & -row).bit_length()], group, first, last))
+            high = group.bit_length()
+            offset = planes_at[high]
+            local = group >> offset
+            high -= offset
+            # The canonical cell is the top block of a column of the group: the one of
+            # least key, its last column's to start with.
+            key = keys[high]
+            rest = local & under[columns[high]]
+            while rest:  # the columns left of it, from the right
+                top = rest.bit_length()
+                if keys[top] < key:
+                    key = keys[top]
+                rest &= under[columns[top]]
+            made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
         return made
 
     def _computed_entry(self, group: int) -> tuple[int, int, int, int]:
@@ -646,14 +651,14 @@ class Layout:
         if emptied:
             return after, self._by_columns(listing, first, last, emptied)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
-        changed = self._spread(changed)
         zone = changed | changed >> 1 | changed << stride | changed >> stride
         return after, Change(listing, first, last, 0, zone, changed, zone)
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
-        board after, the group's blocks in plane 0, the cells of plane 0 that changed (each
-        column of the group from its lowest block there up) and how many columns emptied."""
+        board after, the group's blocks in plane 0, the cells that changed (each column of
+        the group from its lowest block there up, in every plane) and how many columns
+        emptied."""
         plane_bits, stride = self.plane_bits, self.stride
         cells, every = self._cells, self._every_plane
         product = self.planes * plane_bits <= _PRODUCT_BITS
@@ -663,29 +668,36 @@ class Layout:
             local = self._fold(group)
         # Adding a column's full mask to a set of its blocks clears them but the lowest.
         low = local & ~(local + cells)
-        changed = above = cells & ~(cells + low)  # each column from the lowest block up
+        above = cells & ~(cells + low)  # each column from the lowest block up
+        changed = moved = above * every if product else self._spread(above)  # every plane
         after, rest = bits, local
         while True:  # the lowest block left in each column goes, the blocks above fall one
-            moved = above * every if product else self._spread(above)  # every plane
-            after = (after & ~moved) | (((after & moved) >> 1) & moved)
+            # In a moved cell, the block above it (or the empty guard bit at the top).
+            after ^= (after ^ after >> 1) & moved
             rest = (rest ^ low) >> 1
             if not rest:
                 break
             low = rest & ~(rest + cells)
             above = cells & ~(cells + low)
+            moved = above * every if product else self._spread(above)
         emptied = 0
-        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
-            guards = self._guards
-            # Adding the full mask carries into a column's guard bit when it has a block.
-            empty = (local + cells) & guards & ~((self._fold(after) + cells) & guards)
+        bottoms = self._bottoms
+        if group & bottoms:  # only a group that reaches a column's bottom can empty it
+            left = after & bottoms  # a column keeps a block when it keeps its bottom one
+            # Or-ed into plane 0: a product adds every plane into the last (a cell has one
+            # block), shifted down from there.
+            shift = plane_bits * (self.planes - 1)
+            left = (left * every) >> shift if product else self._fold(left)
+            empty = local & bottoms & ~left
             emptied = empty.bit_count()
             while empty:  # close the empty columns, the rightmost first
-                x = (empty.bit_length() - 1) // stride
+                bottom = empty.bit_length() - 1
+                x = bottom // stride
                 if self._tables:
                     after = (after & self._left[x]) | ((after >> stride) & self._right[x])
                 else:
                     after = (after & self._left_of(x)) | ((after >> stride) & self._right_of(x))
-                empty &= ~(1 << (x * stride + self.height))
+                empty ^= 1 << bottom
         return after, local, changed, emptied
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:

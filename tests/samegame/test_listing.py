@@ -196,3 +196,33 @@ def replay_layers(board: Board, seed: int) -> None:
         assert layout.remove(bits, group) == expected
         bits = layout.remove(bits, group)
         listing = layout.listing(bits, 1)
+
+
+def test_the_key_of_a_wide_group_is_the_left_most_of_its_highest_blocks() -> None:
+    # In the last plane; the highest block in a middle column, then two level with each other.
+    for text, top in (("...1.\n.1.11\n11111", (0, 3)), (".1.1.\n11111", (0, 1))):
+        board = Board.parse(text)
+        layout = Layout(5, board.height, (0, 1))
+        bits = layout.encode(board.columns)
+        key, group, first, last = layout.entry(bits)
+        assert (divmod(key, 5), group, first, last) == (top, bits, 0, 4)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(1, 4), st.data())
+def test_an_entry_is_the_top_left_block_and_the_columns_of_any_blocks(
+    width: int, height: int, planes: int, data: st.DataObject
+) -> None:
+    layout = Layout(width, height, range(planes))
+    plane = data.draw(st.integers(0, planes - 1))
+    cells = data.draw(
+        st.sets(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), min_size=1)
+    )
+    blocks = sum(
+        1 << (plane * layout.plane_bits + col * layout.stride + height - 1 - row)
+        for row, col in cells
+    )
+    columns = [col for _, col in cells]
+    assert layout.cells(blocks) == tuple(sorted(cells))
+    assert layout.entry(blocks) == (
+        min(row * width + col for row, col in cells), blocks, min(columns), max(columns))
