@@ -61,7 +61,6 @@ True
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -510,46 +509,82 @@ class _Moving:
         evenly ends as one row of nested brackets, rarely clearable. So a
         removal's rank is the heights of its two columns plus the tiles it
         makes fall (emptied columns are gaps links cross); ties go at random
-        in a restart, else the highest first. A kind's pairs are found only
-        when its least possible rank comes up (from its tiles' heights and
-        tiles above): a line of moves that never comes back reads a few
-        kinds per step, not all of them.
+        in a restart, else the highest first. On settled columns every link
+        is read off the rows at once (:func:`_settled_links`).
         """
         grid, budget, order = self.grid, self.budget, self.order
         stride = grid.stride
         heights = [mask.bit_count() for mask in grid.colm]
+        links = _settled_links(grid)
+        pairs = (
+            [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+            if links is None
+            else [pair for kind in sorted(links) for pair in links[kind]]
+        )
+        ranked = sorted(
+            (
+                heights[i % stride] + heights[j % stride] + _falls(grid, i, j),
+                order.random() if order is not None else i + j,
+                i,
+                j,
+            )
+            for i, j in pairs
+        )
+        for _, _, i, j in ranked:
+            yield ((i, j, 0),)
 
-        def rank(i: int, j: int) -> tuple[int, float]:
-            falls = heights[i % stride] + heights[j % stride] + _falls(grid, i, j)
-            return falls, order.random() if order is not None else i + j
 
-        # A pair's rank is the sum of its tiles' heights and tiles above (columns apart), or
-        # the lower one's plus the column's height less one (one column): the least of
-        # these over a kind bounds its pairs' ranks.
-        colm, board_rows = grid.colm, (1 << (grid.height + 1)) - 2
-        kinds = []
-        for number, tiles in enumerate(groups):
-            if len(tiles) > 1:
-                first = second = bound = 4 * stride * stride  # more than any rank
-                columns = set()
-                for tile in tiles:  # in reading order: a tile below another of its column
-                    row, col = divmod(tile, stride)
-                    value = heights[col] + (colm[col] & board_rows & ((1 << row) - 1)).bit_count()
-                    if col in columns:
-                        bound = min(bound, value + heights[col] - 1)
-                    columns.add(col)
-                    if value < second:
-                        first, second = (value, first) if value < first else (first, value)
-                kinds.append((min(bound, first + second), number))
-        heapq.heapify(kinds)
-        ready: list[tuple[tuple[int, float], int, int]] = []
-        while kinds or ready:
-            while kinds and (not ready or kinds[0][0] <= ready[0][0][0]):
-                for i, j in grid.kind_pairs(groups[heapq.heappop(kinds)[1]], budget):
-                    heapq.heappush(ready, (rank(i, j), i, j))
-            if ready:
-                _, i, j = heapq.heappop(ready)
-                yield ((i, j, 0),)
+def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
+    """Every linkable pair, by kind, of a board whose columns have settled (gravity, at most
+    one turn), as :meth:`Grid.kind_pairs` gives them; ``None`` when a column has a gap.
+
+    In settled columns a tile is straight above a full column, so a link of one turn has
+    its corner in the higher tile's row, over shorter columns, and runs down to the top
+    tile of the lower one's column; a straight link joins neighbours in a column, or the
+    next tiles along a row. So each tile needs only its row read, not each pair tested.
+
+    >>> grid = Grid(((1, 0, 0), (2, 0, 1), (2, 1, 3)), outside=True, max_turns=1, gravity=True)
+    >>> _settled_links(grid)
+    {1: [(6, 13), (6, 17), (13, 17)], 2: [(11, 16)]}
+    """
+    height, width, stride = grid.height, grid.width, grid.stride
+    cells, colm = grid.cells, grid.colm
+    board_rows = (1 << (height + 1)) - 2
+    tops = [0] * stride  # the top tile of each board column (0: none)
+    for col in range(1, width + 1):
+        occupied = colm[col] & board_rows
+        if occupied:
+            count = occupied.bit_count()
+            if occupied != board_rows & -(1 << (height + 1 - count)):
+                return None
+            tops[col] = (height + 1 - count) * stride + col
+    keys = [(kind + 3) // 4 for kind in cells] if grid.groups else cells
+    corners = grid.max_turns > 0
+    found: list[tuple[int, int]] = []
+    for row in range(1, height + 1):
+        base = row * stride + 1  # the row's first board cell
+        line = keys[base : base + width]
+        if not any(line):
+            continue
+        below = keys[base + stride : base + stride + width]
+        found += [(base + c, base + stride + c) for c, k in enumerate(line) if k and k == below[c]]
+        tiles = [c for c, k in enumerate(line) if k]
+        found += [(base + c, base + d) for c, d in itertools.pairwise(tiles) if line[c] == line[d]]
+        if not corners or len(tiles) == width:
+            continue
+        # Each free stretch of the row: the tiles at its ends see down into its columns.
+        for c, d in itertools.pairwise([-1, *tiles, width]):
+            if d - c < 2:
+                continue
+            ends = [end for end in (c, d) if 0 <= end < width]
+            for free in range(c + 1, d):
+                top = tops[free + 1]
+                if top:
+                    found += [(base + end, top) for end in ends if line[end] == keys[top]]
+    links: dict[int, list[tuple[int, int]]] = {}
+    for pair in sorted(found):
+        links.setdefault(keys[pair[0]], []).append(pair)
+    return links
 
 
 def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
