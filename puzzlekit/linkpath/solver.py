@@ -61,6 +61,7 @@ True
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -441,6 +442,8 @@ class _Moving:
         self.budget = budget
         self.order: random.Random | None = None
         """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
+        self.counts = {kind: len(tiles) for kind, tiles in grid.tiles_by_kind().items()}
+        """The number of tiles of each kind (by group of four with ``groups``)."""
 
     def key(self) -> bytes:
         return self.grid.key()
@@ -450,29 +453,43 @@ class _Moving:
         self.order = order
 
     def play(self, move: _Move) -> _Played:
-        return [self.grid.remove(*removal) for removal in move], []
+        grid, counts = self.grid, self.counts
+        for i, _, _ in move:
+            counts[_match(grid, grid.cells[i])] -= 2
+        return [grid.remove(*removal) for removal in move], []
 
     def undo(self, move: _Move, played: _Played) -> None:
+        grid, counts = self.grid, self.counts
         for changes in reversed(played[0]):
-            self.grid.undo(changes)
+            grid.undo(changes)
+        for i, _, _ in move:
+            counts[_match(grid, grid.cells[i])] += 2
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try from the grid, lazily: one safe move, or every move.
 
         The links of a kind are computed only when the search gets to it
-        (the grid is then as it was when the expansion started).
+        (the grid is then as it was when the expansion started), and the
+        tiles of each kind only when a step needs them: with gravity and
+        links of one turn, most expansions end before their slides.
         """
         grid, budget = self.grid, self.budget
         # An expansion reads the whole grid, which on a large board outweighs the
         # clock; spend() alone looks at it only every 256 nodes.
         if budget.check_clock():
             return
-        by_kind = grid.tiles_by_kind()
-        if grid.max_turns < 2 and _line_stuck(grid, by_kind):
+        if grid.max_turns < 2 and _line_stuck(grid, self.counts):
             return
-        groups = sorted(by_kind.values(), key=len)
+        groups: list[list[int]] = []
+
+        def kinds() -> list[list[int]]:
+            """The tiles of each kind, fewest first (read once)."""
+            if not groups:
+                groups.extend(sorted(grid.tiles_by_kind().values(), key=len))
+            return groups
+
         if not grid.slide:  # gravity: a kind that nothing can make fall may go at once
-            for tiles in groups:
+            for tiles in kinds():
                 if len(tiles) <= _MATCH_UP_TO and _still(grid, tiles):
                     matching = _matching(tiles, _partners(grid.kind_pairs(tiles, budget)))
                     if matching is not None:
@@ -480,9 +497,9 @@ class _Moving:
                         return
         order = self.order
         if grid.gravity and grid.max_turns < 2:
-            yield from self._shortest_first(groups)
+            yield from self._shortest_first(kinds)
         else:
-            pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+            pairs = [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
             if order is not None:
                 order.shuffle(pairs)
             if grid.gravity:  # the removals that make the fewest tiles fall first, the highest
@@ -495,15 +512,16 @@ class _Moving:
             for i, j in pairs:
                 yield ((i, j, 0),)
         if grid.slide:
-            for tiles in groups:
+            for tiles in kinds():
                 for move in grid.slides(tiles):
                     yield (move,)
                 if budget.check_clock():
                     return
 
 
-    def _shortest_first(self, groups: list[list[int]]) -> Iterator[_Move]:
-        """The removals of *groups* (with gravity, links of one turn), shortest columns first.
+    def _shortest_first(self, kinds: Callable[[], list[list[int]]]) -> Iterator[_Move]:
+        """The removals (with gravity, links of one turn), shortest columns first; *kinds*
+        gives the tiles of each kind, read only when the columns have not settled.
 
         Links of one turn pass over shorter columns only: a board worn down
         evenly ends as one row of nested brackets, rarely clearable. So a
@@ -517,7 +535,7 @@ class _Moving:
         heights = [mask.bit_count() for mask in grid.colm]
         links = _settled_links(grid)
         pairs = (
-            [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+            [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
             if links is None
             else [pair for kind in sorted(links) for pair in links[kind]]
         )
@@ -587,7 +605,7 @@ def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
     return links
 
 
-def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
+def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
     """Whether some tiles are kept in one line, in order, where they cannot pair off.
 
     With at most one turn, two tiles of one line link only straight along it
@@ -600,44 +618,51 @@ def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
     gravity the bottom row, for the kinds all of whose tiles lie in it: its
     tiles never fall or rise, and a push moves them along it only into empty
     cells, keeping their order (tiles that fall into it later change nothing
-    between those kinds).
+    between those kinds). *counts* are the tiles of each kind on the board.
 
-    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())
+    >>> def stuck(rows):
+    ...     grid = Grid(rows, outside=True, max_turns=1, gravity=True)
+    ...     return _line_stuck(grid, {k: len(t) for k, t in grid.tiles_by_kind().items()})
+    >>> stuck(((0, 0, 0, 0), (1, 2, 1, 2)))
     True
-    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 2, 1)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())
+    >>> stuck(((0, 0, 0, 0), (1, 2, 2, 1)))
     False
-    >>> grid = Grid(((0, 3, 0, 3), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())  # 1 and 2 cross below, 3 cannot help
+    >>> stuck(((0, 3, 0, 3), (1, 2, 1, 2)))  # 1 and 2 cross below, 3 cannot help
     True
-    >>> grid = Grid(((0, 1, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())  # the upper 1 may take either lower one
+    >>> stuck(((0, 1, 0, 0), (1, 2, 1, 2)))  # the upper 1 may take either lower one
     False
     """
-    stride = grid.stride
-    groups = by_kind.values()
-    # Tiles come in reading order: the first and last of each kind span their rows.
-    one_row = min(t[0] for t in groups) // stride == max(t[-1] for t in groups) // stride
-    column = next(iter(groups))[0] % stride
-    if one_row or all(tile % stride == column for tiles in groups for tile in tiles):
-        kept = list(by_kind)
-    elif grid.gravity:
-        bottom = grid.height  # the board's last row, padded
-        # The first tile of a kind in the bottom row means all are.
-        kept = [kind for kind, tiles in by_kind.items() if tiles[0] // stride == bottom]
+    stride, height, width, cells = grid.stride, grid.height, grid.width, grid.cells
+    columns = (1 << (width + 1)) - 2  # the board's, in a row mask (a closed ring is marked)
+    rows = [row for row in range(1, height + 1) if grid.rowm[row] & columns]
+    board_rows = (1 << (height + 1)) - 2
+    used = [col for col in range(1, width + 1) if grid.colm[col] & board_rows]
+    if len(rows) == 1:  # every tile in one row
+        start = rows[0] * stride + 1
+        line = [_match(grid, kind) for kind in cells[start : start + width] if kind]
+    elif len(used) == 1:  # every tile in one column
+        line = [_match(grid, kind) for kind in cells[used[0] :: stride] if kind]
+    elif grid.gravity:  # the bottom row's kinds that have no tile elsewhere
+        start = height * stride + 1
+        line = [_match(grid, kind) for kind in cells[start : start + width] if kind]
+        here = collections.Counter(line)
+        line = [kind for kind in line if here[kind] == counts[kind]]
     else:
         return False
-    key = {tile: kind for kind in kept for tile in by_kind[kind]}
     # Deleting two equal neighbours at a time reaches the empty word from every word that
     # nests, whatever the order of the deletions: so one pass with a stack decides.
     stack: list[int] = []
-    for tile in sorted(key):
-        if stack and stack[-1] == key[tile]:
+    for kind in line:
+        if stack and stack[-1] == kind:
             stack.pop()
         else:
-            stack.append(key[tile])
+            stack.append(kind)
     return bool(stack)
+
+
+def _match(grid: Grid, kind: int) -> int:
+    """What tiles of *kind* match by: the kind, or with ``groups`` its group of four."""
+    return (kind + 3) // 4 if grid.groups else kind
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:
