@@ -559,7 +559,9 @@ def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
     In settled columns a tile is straight above a full column, so a link of one turn has
     its corner in the higher tile's row, over shorter columns, and runs down to the top
     tile of the lower one's column; a straight link joins neighbours in a column, or the
-    next tiles along a row. So each tile needs only its row read, not each pair tested.
+    next tiles along a row. So each tile needs only its row read, not each pair tested,
+    and the tiles at the ends of a row's free stretch find the tops below it of their kind
+    by one mask (the columns whose top tile is of that kind).
 
     >>> grid = Grid(((1, 0, 0), (2, 0, 1), (2, 1, 3)), outside=True, max_turns=1, gravity=True)
     >>> _settled_links(grid)
@@ -577,6 +579,10 @@ def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
                 return None
             tops[col] = (height + 1 - count) * stride + col
     keys = [(kind + 3) // 4 for kind in cells] if grid.groups else cells
+    top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
+    for col, top in enumerate(tops):
+        if top:
+            top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
     corners = grid.max_turns > 0
     found: list[tuple[int, int]] = []
     for row in range(1, height + 1):
@@ -594,11 +600,14 @@ def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
         for c, d in itertools.pairwise([-1, *tiles, width]):
             if d - c < 2:
                 continue
-            ends = [end for end in (c, d) if 0 <= end < width]
-            for free in range(c + 1, d):
-                top = tops[free + 1]
-                if top:
-                    found += [(base + end, top) for end in ends if line[end] == keys[top]]
+            stretch = (1 << (d + 1)) - (1 << (c + 2))  # padded columns c + 2 .. d
+            for end in (c, d):
+                if 0 <= end < width:
+                    seen = top_columns.get(line[end], 0) & stretch
+                    while seen:
+                        low = seen & -seen
+                        seen ^= low
+                        found.append((base + end, tops[low.bit_length() - 1]))
     links: dict[int, list[tuple[int, int]]] = {}
     for pair in sorted(found):
         links.setdefault(keys[pair[0]], []).append(pair)
