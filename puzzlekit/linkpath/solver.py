@@ -444,9 +444,11 @@ class _Moving:
         """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
         self.counts = {kind: len(tiles) for kind, tiles in grid.tiles_by_kind().items()}
         """The number of tiles of each kind (by group of four with ``groups``)."""
+        self.bytewise = max(grid.cells) < 256
+        """Whether a byte holds every kind: tiles only move or go, so it stays true."""
 
     def key(self) -> bytes:
-        return self.grid.key()
+        return bytes(self.grid.cells) if self.bytewise else self.grid.key()
 
     def restart(self, order: random.Random) -> None:
         """Search again from the start (every move taken back) in the order *order* shuffles."""
