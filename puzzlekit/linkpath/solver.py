@@ -61,7 +61,7 @@ True
 
 from __future__ import annotations
 
-import heapq
+import collections
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -442,38 +442,56 @@ class _Moving:
         self.budget = budget
         self.order: random.Random | None = None
         """Shuffles the moves of a restart (``None``: the first search, in plain order)."""
+        self.counts = {kind: len(tiles) for kind, tiles in grid.tiles_by_kind().items()}
+        """The number of tiles of each kind (by group of four with ``groups``)."""
+        self.bytewise = max(grid.cells) < 256
+        """Whether a byte holds every kind: tiles only move or go, so it stays true."""
 
     def key(self) -> bytes:
-        return self.grid.key()
+        return bytes(self.grid.cells) if self.bytewise else self.grid.key()
 
     def restart(self, order: random.Random) -> None:
         """Search again from the start (every move taken back) in the order *order* shuffles."""
         self.order = order
 
     def play(self, move: _Move) -> _Played:
-        return [self.grid.remove(*removal) for removal in move], []
+        grid, counts = self.grid, self.counts
+        for i, _, _ in move:
+            counts[_match(grid, grid.cells[i])] -= 2
+        return [grid.remove(*removal) for removal in move], []
 
     def undo(self, move: _Move, played: _Played) -> None:
+        grid, counts = self.grid, self.counts
         for changes in reversed(played[0]):
-            self.grid.undo(changes)
+            grid.undo(changes)
+        for i, _, _ in move:
+            counts[_match(grid, grid.cells[i])] += 2
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try from the grid, lazily: one safe move, or every move.
 
         The links of a kind are computed only when the search gets to it
-        (the grid is then as it was when the expansion started).
+        (the grid is then as it was when the expansion started), and the
+        tiles of each kind only when a step needs them: with gravity and
+        links of one turn, most expansions end before their slides.
         """
         grid, budget = self.grid, self.budget
         # An expansion reads the whole grid, which on a large board outweighs the
         # clock; spend() alone looks at it only every 256 nodes.
         if budget.check_clock():
             return
-        by_kind = grid.tiles_by_kind()
-        if grid.max_turns < 2 and _line_stuck(grid, by_kind):
+        if grid.max_turns < 2 and _line_stuck(grid, self.counts):
             return
-        groups = sorted(by_kind.values(), key=len)
+        groups: list[list[int]] = []
+
+        def kinds() -> list[list[int]]:
+            """The tiles of each kind, fewest first (read once)."""
+            if not groups:
+                groups.extend(sorted(grid.tiles_by_kind().values(), key=len))
+            return groups
+
         if not grid.slide:  # gravity: a kind that nothing can make fall may go at once
-            for tiles in groups:
+            for tiles in kinds():
                 if len(tiles) <= _MATCH_UP_TO and _still(grid, tiles):
                     matching = _matching(tiles, _partners(grid.kind_pairs(tiles, budget)))
                     if matching is not None:
@@ -481,9 +499,9 @@ class _Moving:
                         return
         order = self.order
         if grid.gravity and grid.max_turns < 2:
-            yield from self._shortest_first(groups)
+            yield from self._shortest_first(kinds)
         else:
-            pairs = [pair for tiles in groups for pair in grid.kind_pairs(tiles, budget)]
+            pairs = [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
             if order is not None:
                 order.shuffle(pairs)
             if grid.gravity:  # the removals that make the fewest tiles fall first, the highest
@@ -496,63 +514,109 @@ class _Moving:
             for i, j in pairs:
                 yield ((i, j, 0),)
         if grid.slide:
-            for tiles in groups:
+            for tiles in kinds():
                 for move in grid.slides(tiles):
                     yield (move,)
                 if budget.check_clock():
                     return
 
 
-    def _shortest_first(self, groups: list[list[int]]) -> Iterator[_Move]:
-        """The removals of *groups* (with gravity, links of one turn), shortest columns first.
+    def _shortest_first(self, kinds: Callable[[], list[list[int]]]) -> Iterator[_Move]:
+        """The removals (with gravity, links of one turn), shortest columns first; *kinds*
+        gives the tiles of each kind, read only when the columns have not settled.
 
         Links of one turn pass over shorter columns only: a board worn down
         evenly ends as one row of nested brackets, rarely clearable. So a
         removal's rank is the heights of its two columns plus the tiles it
         makes fall (emptied columns are gaps links cross); ties go at random
-        in a restart, else the highest first. A kind's pairs are found only
-        when its least possible rank comes up (from its tiles' heights and
-        tiles above): a line of moves that never comes back reads a few
-        kinds per step, not all of them.
+        in a restart, else the highest first. On settled columns every link
+        is read off the rows at once (:func:`_settled_links`).
         """
         grid, budget, order = self.grid, self.budget, self.order
         stride = grid.stride
         heights = [mask.bit_count() for mask in grid.colm]
-
-        def rank(i: int, j: int) -> tuple[int, float]:
-            falls = heights[i % stride] + heights[j % stride] + _falls(grid, i, j)
-            return falls, order.random() if order is not None else i + j
-
-        # A pair's rank is the sum of its tiles' heights and tiles above (columns apart), or
-        # the lower one's plus the column's height less one (one column): the least of
-        # these over a kind bounds its pairs' ranks.
-        colm, board_rows = grid.colm, (1 << (grid.height + 1)) - 2
-        kinds = []
-        for number, tiles in enumerate(groups):
-            if len(tiles) > 1:
-                first = second = bound = 4 * stride * stride  # more than any rank
-                columns = set()
-                for tile in tiles:  # in reading order: a tile below another of its column
-                    row, col = divmod(tile, stride)
-                    value = heights[col] + (colm[col] & board_rows & ((1 << row) - 1)).bit_count()
-                    if col in columns:
-                        bound = min(bound, value + heights[col] - 1)
-                    columns.add(col)
-                    if value < second:
-                        first, second = (value, first) if value < first else (first, value)
-                kinds.append((min(bound, first + second), number))
-        heapq.heapify(kinds)
-        ready: list[tuple[tuple[int, float], int, int]] = []
-        while kinds or ready:
-            while kinds and (not ready or kinds[0][0] <= ready[0][0][0]):
-                for i, j in grid.kind_pairs(groups[heapq.heappop(kinds)[1]], budget):
-                    heapq.heappush(ready, (rank(i, j), i, j))
-            if ready:
-                _, i, j = heapq.heappop(ready)
-                yield ((i, j, 0),)
+        links = _settled_links(grid)
+        pairs = (
+            [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
+            if links is None
+            else [pair for kind in sorted(links) for pair in links[kind]]
+        )
+        ranked = sorted(
+            (
+                heights[i % stride] + heights[j % stride] + _falls(grid, i, j),
+                order.random() if order is not None else i + j,
+                i,
+                j,
+            )
+            for i, j in pairs
+        )
+        for _, _, i, j in ranked:
+            yield ((i, j, 0),)
 
 
-def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
+def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
+    """Every linkable pair, by kind, of a board whose columns have settled (gravity, at most
+    one turn), as :meth:`Grid.kind_pairs` gives them; ``None`` when a column has a gap.
+
+    In settled columns a tile is straight above a full column, so a link of one turn has
+    its corner in the higher tile's row, over shorter columns, and runs down to the top
+    tile of the lower one's column; a straight link joins neighbours in a column, or the
+    next tiles along a row. So each tile needs only its row read, not each pair tested,
+    and the tiles at the ends of a row's free stretch find the tops below it of their kind
+    by one mask (the columns whose top tile is of that kind).
+
+    >>> grid = Grid(((1, 0, 0), (2, 0, 1), (2, 1, 3)), outside=True, max_turns=1, gravity=True)
+    >>> _settled_links(grid)
+    {1: [(6, 13), (6, 17), (13, 17)], 2: [(11, 16)]}
+    """
+    height, width, stride = grid.height, grid.width, grid.stride
+    cells, colm = grid.cells, grid.colm
+    board_rows = (1 << (height + 1)) - 2
+    tops = [0] * stride  # the top tile of each board column (0: none)
+    for col in range(1, width + 1):
+        occupied = colm[col] & board_rows
+        if occupied:
+            count = occupied.bit_count()
+            if occupied != board_rows & -(1 << (height + 1 - count)):
+                return None
+            tops[col] = (height + 1 - count) * stride + col
+    keys = [(kind + 3) // 4 for kind in cells] if grid.groups else cells
+    top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
+    for col, top in enumerate(tops):
+        if top:
+            top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
+    corners = grid.max_turns > 0
+    found: list[tuple[int, int]] = []
+    for row in range(1, height + 1):
+        base = row * stride + 1  # the row's first board cell
+        line = keys[base : base + width]
+        if not any(line):
+            continue
+        below = keys[base + stride : base + stride + width]
+        found += [(base + c, base + stride + c) for c, k in enumerate(line) if k and k == below[c]]
+        tiles = [c for c, k in enumerate(line) if k]
+        found += [(base + c, base + d) for c, d in itertools.pairwise(tiles) if line[c] == line[d]]
+        if not corners or len(tiles) == width:
+            continue
+        # Each free stretch of the row: the tiles at its ends see down into its columns.
+        for c, d in itertools.pairwise([-1, *tiles, width]):
+            if d - c < 2:
+                continue
+            stretch = (1 << (d + 1)) - (1 << (c + 2))  # padded columns c + 2 .. d
+            for end in (c, d):
+                if 0 <= end < width:
+                    seen = top_columns.get(line[end], 0) & stretch
+                    while seen:
+                        low = seen & -seen
+                        seen ^= low
+                        found.append((base + end, tops[low.bit_length() - 1]))
+    links: dict[int, list[tuple[int, int]]] = {}
+    for pair in sorted(found):
+        links.setdefault(keys[pair[0]], []).append(pair)
+    return links
+
+
+def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
     """Whether some tiles are kept in one line, in order, where they cannot pair off.
 
     With at most one turn, two tiles of one line link only straight along it
@@ -565,44 +629,51 @@ def _line_stuck(grid: Grid, by_kind: dict[int, list[int]]) -> bool:
     gravity the bottom row, for the kinds all of whose tiles lie in it: its
     tiles never fall or rise, and a push moves them along it only into empty
     cells, keeping their order (tiles that fall into it later change nothing
-    between those kinds).
+    between those kinds). *counts* are the tiles of each kind on the board.
 
-    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())
+    >>> def stuck(rows):
+    ...     grid = Grid(rows, outside=True, max_turns=1, gravity=True)
+    ...     return _line_stuck(grid, {k: len(t) for k, t in grid.tiles_by_kind().items()})
+    >>> stuck(((0, 0, 0, 0), (1, 2, 1, 2)))
     True
-    >>> grid = Grid(((0, 0, 0, 0), (1, 2, 2, 1)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())
+    >>> stuck(((0, 0, 0, 0), (1, 2, 2, 1)))
     False
-    >>> grid = Grid(((0, 3, 0, 3), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())  # 1 and 2 cross below, 3 cannot help
+    >>> stuck(((0, 3, 0, 3), (1, 2, 1, 2)))  # 1 and 2 cross below, 3 cannot help
     True
-    >>> grid = Grid(((0, 1, 0, 0), (1, 2, 1, 2)), outside=True, max_turns=1, gravity=True)
-    >>> _line_stuck(grid, grid.tiles_by_kind())  # the upper 1 may take either lower one
+    >>> stuck(((0, 1, 0, 0), (1, 2, 1, 2)))  # the upper 1 may take either lower one
     False
     """
-    stride = grid.stride
-    groups = by_kind.values()
-    # Tiles come in reading order: the first and last of each kind span their rows.
-    one_row = min(t[0] for t in groups) // stride == max(t[-1] for t in groups) // stride
-    column = next(iter(groups))[0] % stride
-    if one_row or all(tile % stride == column for tiles in groups for tile in tiles):
-        kept = list(by_kind)
-    elif grid.gravity:
-        bottom = grid.height  # the board's last row, padded
-        # The first tile of a kind in the bottom row means all are.
-        kept = [kind for kind, tiles in by_kind.items() if tiles[0] // stride == bottom]
+    stride, height, width, cells = grid.stride, grid.height, grid.width, grid.cells
+    columns = (1 << (width + 1)) - 2  # the board's, in a row mask (a closed ring is marked)
+    rows = [row for row in range(1, height + 1) if grid.rowm[row] & columns]
+    board_rows = (1 << (height + 1)) - 2
+    used = [col for col in range(1, width + 1) if grid.colm[col] & board_rows]
+    if len(rows) == 1:  # every tile in one row
+        start = rows[0] * stride + 1
+        line = [_match(grid, kind) for kind in cells[start : start + width] if kind]
+    elif len(used) == 1:  # every tile in one column
+        line = [_match(grid, kind) for kind in cells[used[0] :: stride] if kind]
+    elif grid.gravity:  # the bottom row's kinds that have no tile elsewhere
+        start = height * stride + 1
+        line = [_match(grid, kind) for kind in cells[start : start + width] if kind]
+        here = collections.Counter(line)
+        line = [kind for kind in line if here[kind] == counts[kind]]
     else:
         return False
-    key = {tile: kind for kind in kept for tile in by_kind[kind]}
     # Deleting two equal neighbours at a time reaches the empty word from every word that
     # nests, whatever the order of the deletions: so one pass with a stack decides.
     stack: list[int] = []
-    for tile in sorted(key):
-        if stack and stack[-1] == key[tile]:
+    for kind in line:
+        if stack and stack[-1] == kind:
             stack.pop()
         else:
-            stack.append(key[tile])
+            stack.append(kind)
     return bool(stack)
+
+
+def _match(grid: Grid, kind: int) -> int:
+    """What tiles of *kind* match by: the kind, or with ``groups`` its group of four."""
+    return (kind + 3) // 4 if grid.groups else kind
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:

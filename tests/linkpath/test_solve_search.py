@@ -3,11 +3,14 @@ checked against exhaustive search through the public moves and replayed through
 ``Board.play``.
 """
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit.linkpath import Board, Rules, deal_with_solution, solve, solver
+from puzzlekit.linkpath import Board, Rules, deal_with_solution, match_key, solve, solver
+from puzzlekit.linkpath.paths import Grid
 from puzzlekit.linkpath.strategies import boards, rules, solvable_boards
 
 
@@ -202,3 +205,51 @@ def test_one_turn_gravity_deal_clears():
     result = solve(board, node_limit=100_000)
     assert result.solved
     assert _replay(board, result.moves).is_solved
+
+
+@st.composite
+def settled_boards(draw):
+    """Small boards with gravity and links of one turn at most, their columns settled."""
+    width = draw(st.integers(1, 7))
+    height = draw(st.integers(1, 6))
+    counts = draw(st.lists(st.integers(0, height), min_size=width, max_size=width))
+    kinds = st.integers(1, draw(st.integers(1, 8)))
+    rows = [[0] * width for _ in range(height)]
+    for c, count in enumerate(counts):
+        for r in range(height - count, height):
+            rows[r][c] = draw(kinds)
+    chosen = draw(
+        st.sampled_from(
+            [
+                Rules(max_turns=1, gravity="down"),
+                Rules(max_turns=1, gravity="down", outside=False),
+                Rules(max_turns=0, gravity="down"),
+                Rules(slide=True, gravity="down"),
+                Rules(slide=True, gravity="down", groups=True),
+            ]
+        )
+    )
+    return Board.from_rows(rows, rules=chosen)
+
+
+@settings(max_examples=300, deadline=None)
+@given(settled_boards())
+def test_links_read_off_settled_columns_are_every_link(board):
+    rules_ = board.rules
+    grid = Grid(board.rows, outside=rules_.outside, max_turns=rules_.max_turns, gravity=True,
+                groups=rules_.groups, slide=rules_.slide)
+    stride = board.width + 2
+    expected: dict[int, list[tuple[int, int]]] = {}
+    for a, b in itertools.combinations(board.tiles, 2):  # reading order: a before b
+        key = match_key(board[a], rules_)
+        if key == match_key(board[b], rules_) and board.can_link(a, b):
+            pair = ((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1)
+            expected.setdefault(key, []).append(pair)
+    assert solver._settled_links(grid) == expected
+
+
+def test_links_are_not_read_off_columns_with_a_gap():
+    grid = Grid(((1,), (0,), (1,)), outside=True, max_turns=1, gravity=True)
+    assert solver._settled_links(grid) is None
+    settled = Grid(((0,), (1,), (1,)), outside=True, max_turns=1, gravity=True)
+    assert solver._settled_links(settled) == {1: [(7, 10)]}  # padded: rows 2 and 3
