@@ -566,6 +566,74 @@ class Grid:
             if budget is not None and budget.check_clock():
                 return
 
+    def settled_links(self) -> dict[int, list[tuple[int, int]]] | None:
+        """Every linkable pair, by kind, of a board whose columns have settled (as gravity
+        leaves them), as :meth:`kind_pairs` gives them, for links of at most one turn;
+        ``None`` when a column has a gap or links may turn twice.
+
+        In settled columns a tile is straight above a full column, so a link of one turn has
+        its corner in the higher tile's row, over shorter columns, and runs down to the top
+        tile of the lower one's column; a straight link joins neighbours in a column, or the
+        next tiles along a row. So each tile needs only its row read, not each pair tested,
+        and the tiles at the ends of a row's free stretch find the tops below it of their kind
+        by one mask (the columns whose top tile is of that kind).
+
+        >>> grid = Grid(((1, 0, 0), (2, 0, 1), (2, 1, 3)), outside=True, max_turns=1, gravity=True)
+        >>> grid.settled_links()
+        {1: [(6, 13), (6, 17), (13, 17)], 2: [(11, 16)]}
+        """
+        if self.max_turns > 1:
+            return None
+        height, width, stride = self.height, self.width, self.stride
+        cells, colm = self.cells, self.colm
+        board_rows = (1 << (height + 1)) - 2
+        tops = [0] * stride  # the top tile of each board column (0: none)
+        for col in range(1, width + 1):
+            occupied = colm[col] & board_rows
+            if occupied:
+                count = occupied.bit_count()
+                if occupied != board_rows & -(1 << (height + 1 - count)):
+                    return None
+                tops[col] = (height + 1 - count) * stride + col
+        keys = [(kind + 3) // 4 for kind in cells] if self.groups else cells
+        top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
+        for col, top in enumerate(tops):
+            if top:
+                top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
+        corners = self.max_turns > 0
+        found: list[tuple[int, int]] = []
+        for row in range(1, height + 1):
+            base = row * stride + 1  # the row's first board cell
+            line = keys[base : base + width]
+            if not any(line):
+                continue
+            below = keys[base + stride : base + stride + width]
+            found += [
+                (base + c, base + stride + c) for c, k in enumerate(line) if k and k == below[c]
+            ]
+            tiles = [c for c, k in enumerate(line) if k]
+            found += [
+                (base + c, base + d) for c, d in itertools.pairwise(tiles) if line[c] == line[d]
+            ]
+            if not corners or len(tiles) == width:
+                continue
+            # Each free stretch of the row: the tiles at its ends see down into its columns.
+            for c, d in itertools.pairwise([-1, *tiles, width]):
+                if d - c < 2:
+                    continue
+                stretch = (1 << (d + 1)) - (1 << (c + 2))  # padded columns c + 2 .. d
+                for end in (c, d):
+                    if 0 <= end < width:
+                        seen = top_columns.get(line[end], 0) & stretch
+                        while seen:
+                            low = seen & -seen
+                            seen ^= low
+                            found.append((base + end, tops[low.bit_length() - 1]))
+        links: dict[int, list[tuple[int, int]]] = {}
+        for pair in sorted(found):
+            links.setdefault(keys[pair[0]], []).append(pair)
+        return links
+
     def pairs(self) -> Iterator[tuple[int, int]]:
         """Every linkable pair of equal tiles, grouped by kind (ascending), once each."""
         groups = self.tiles_by_kind()

@@ -530,12 +530,12 @@ class _Moving:
         removal's rank is the heights of its two columns plus the tiles it
         makes fall (emptied columns are gaps links cross); ties go at random
         in a restart, else the highest first. On settled columns every link
-        is read off the rows at once (:func:`_settled_links`).
+        is read off the rows at once (:meth:`Grid.settled_links`).
         """
         grid, budget, order = self.grid, self.budget, self.order
         stride = grid.stride
         heights = [mask.bit_count() for mask in grid.colm]
-        links = _settled_links(grid)
+        links = grid.settled_links()
         pairs = (
             [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
             if links is None
@@ -552,68 +552,6 @@ class _Moving:
         )
         for _, _, i, j in ranked:
             yield ((i, j, 0),)
-
-
-def _settled_links(grid: Grid) -> dict[int, list[tuple[int, int]]] | None:
-    """Every linkable pair, by kind, of a board whose columns have settled (gravity, at most
-    one turn), as :meth:`Grid.kind_pairs` gives them; ``None`` when a column has a gap.
-
-    In settled columns a tile is straight above a full column, so a link of one turn has
-    its corner in the higher tile's row, over shorter columns, and runs down to the top
-    tile of the lower one's column; a straight link joins neighbours in a column, or the
-    next tiles along a row. So each tile needs only its row read, not each pair tested,
-    and the tiles at the ends of a row's free stretch find the tops below it of their kind
-    by one mask (the columns whose top tile is of that kind).
-
-    >>> grid = Grid(((1, 0, 0), (2, 0, 1), (2, 1, 3)), outside=True, max_turns=1, gravity=True)
-    >>> _settled_links(grid)
-    {1: [(6, 13), (6, 17), (13, 17)], 2: [(11, 16)]}
-    """
-    height, width, stride = grid.height, grid.width, grid.stride
-    cells, colm = grid.cells, grid.colm
-    board_rows = (1 << (height + 1)) - 2
-    tops = [0] * stride  # the top tile of each board column (0: none)
-    for col in range(1, width + 1):
-        occupied = colm[col] & board_rows
-        if occupied:
-            count = occupied.bit_count()
-            if occupied != board_rows & -(1 << (height + 1 - count)):
-                return None
-            tops[col] = (height + 1 - count) * stride + col
-    keys = [(kind + 3) // 4 for kind in cells] if grid.groups else cells
-    top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
-    for col, top in enumerate(tops):
-        if top:
-            top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
-    corners = grid.max_turns > 0
-    found: list[tuple[int, int]] = []
-    for row in range(1, height + 1):
-        base = row * stride + 1  # the row's first board cell
-        line = keys[base : base + width]
-        if not any(line):
-            continue
-        below = keys[base + stride : base + stride + width]
-        found += [(base + c, base + stride + c) for c, k in enumerate(line) if k and k == below[c]]
-        tiles = [c for c, k in enumerate(line) if k]
-        found += [(base + c, base + d) for c, d in itertools.pairwise(tiles) if line[c] == line[d]]
-        if not corners or len(tiles) == width:
-            continue
-        # Each free stretch of the row: the tiles at its ends see down into its columns.
-        for c, d in itertools.pairwise([-1, *tiles, width]):
-            if d - c < 2:
-                continue
-            stretch = (1 << (d + 1)) - (1 << (c + 2))  # padded columns c + 2 .. d
-            for end in (c, d):
-                if 0 <= end < width:
-                    seen = top_columns.get(line[end], 0) & stretch
-                    while seen:
-                        low = seen & -seen
-                        seen ^= low
-                        found.append((base + end, tops[low.bit_length() - 1]))
-    links: dict[int, list[tuple[int, int]]] = {}
-    for pair in sorted(found):
-        links.setdefault(keys[pair[0]], []).append(pair)
-    return links
 
 
 def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:

@@ -245,11 +245,13 @@ def test_links_read_off_settled_columns_are_every_link(board):
         if key == match_key(board[b], rules_) and board.can_link(a, b):
             pair = ((a[0] + 1) * stride + a[1] + 1, (b[0] + 1) * stride + b[1] + 1)
             expected.setdefault(key, []).append(pair)
-    assert solver._settled_links(grid) == expected
+    assert grid.settled_links() == expected
 
 
-def test_links_are_not_read_off_columns_with_a_gap():
+def test_links_are_not_read_off_columns_with_a_gap_or_with_two_turns():
     grid = Grid(((1,), (0,), (1,)), outside=True, max_turns=1, gravity=True)
-    assert solver._settled_links(grid) is None
+    assert grid.settled_links() is None
     settled = Grid(((0,), (1,), (1,)), outside=True, max_turns=1, gravity=True)
-    assert solver._settled_links(settled) == {1: [(7, 10)]}  # padded: rows 2 and 3
+    assert settled.settled_links() == {1: [(7, 10)]}  # padded: rows 2 and 3
+    two_turns = Grid(((0,), (1,), (1,)), outside=True, max_turns=2, gravity=True)
+    assert two_turns.settled_links() is None  # links over the top are not read off rows
