@@ -52,7 +52,7 @@ import attrs
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
 from puzzlekit.limits import Budget, ProgressCallback
-from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep
+from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep, dense
 from puzzlekit.tromino.board import BLOCK_CELLS, Board, Tromino, check_blocked, check_size
 from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
@@ -989,7 +989,9 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
             if not build:
                 return []
             return _swapped_back(codes, height, width, budget, what) if transposed else codes
-    if plans[0].swept < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
+    # Slabs can miss what the whole sweep finds; a dense board is swept whole at any size.
+    if (plans[0].swept < whole <= BAND_MAX_CELLS
+            or (whole > BAND_MAX_CELLS and dense(height, width, len(cells)))):
         codes = band_sweep(height, width, cells, budget, what=what)
         return codes if build or codes is None else []
     return None
@@ -1184,7 +1186,6 @@ def restrided(codes: list[int], cols: int, width: int, top: int, left: int, budg
 
 
 _SLABS_FIRST = 4  # slabs are swept before the strips when they hold at most 1/4 of the board
-_SWEEP_FIRST = 20  # ... and so is a board the band sweep takes with a hole in 20 cells or more
 _DECOMPOSE_FROM = 1000  # cells: smaller boards go to the search (random tilings for solve)
 
 
@@ -1245,7 +1246,7 @@ def _construct(
             # give up on them.
             packed = cells > SEARCH_MAX_CELLS and (
                 _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
-                or (cells <= BAND_MAX_CELLS and len(rest) * _SWEEP_FIRST >= cells))
+                or dense(height, width, len(rest)))
             if packed:
                 decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
             if decomposed is None:

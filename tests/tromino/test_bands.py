@@ -1,6 +1,7 @@
 """The band sweep: tilings checked by an independent validator and by the exact search."""
 
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -10,7 +11,7 @@ from tromino.checks import assert_valid_tiling
 from puzzlekit.errors import ArgumentError, LimitReached
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, tile
-from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep
+from puzzlekit.tromino.bands import BAND_MAX_CELLS, DENSE_SHARE, band_sweep, dense
 from puzzlekit.tromino.construct import slab_sweep
 
 
@@ -200,3 +201,27 @@ def test_every_number_of_rows_ahead_gives_valid_tilings(height, width, ahead, se
 def test_rows_ahead_out_of_range_are_refused(ahead):
     with pytest.raises(ArgumentError, match="ahead must be from 0 to 4 rows"):
         band_sweep(6, 6, [], Budget(), ahead=ahead)
+
+
+# -- dense boards: swept at any size ------------------------------------------------------
+
+
+def test_a_dense_board_over_the_cap_is_tiled():
+    # 263,169 cells with a hole in 13: no cut into strips and blocks splits it, and it is
+    # over BAND_MAX_CELLS, but dense, so it is swept whole (refused before).
+    board = random_board(513, holes=20_244, seed=2)
+    assert board.height * board.width > BAND_MAX_CELLS and dense(513, 513, 20_244)
+    assert_valid_tiling(board, tile(board))
+
+
+def test_a_board_over_the_cap_with_sparser_holes_is_refused_by_the_sweep():
+    board = random_board(600, holes=9000, seed=0)  # a hole in 40 cells
+    assert not dense(600, 600, 9000)
+    with pytest.raises(ArgumentError, match="a blocked cell in more than 20 cells"):
+        band_sweep(600, 600, board.holes, Budget())
+
+
+@given(st.integers(1, 3000), st.integers(1, 3000), st.integers(0, 10**6))
+def test_dense_is_a_share_of_the_cells(height, width, blocked):
+    assert dense(height, width, blocked) == (Fraction(blocked, height * width)
+                                             >= Fraction(1, DENSE_SHARE))
