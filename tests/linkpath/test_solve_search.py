@@ -148,6 +148,18 @@ def test_crossed_brackets_in_the_bottom_row_are_stuck():
     assert solve(Board.parse("rules: max_turns=1 gravity=down\n....\nabba")).solved
 
 
+ONE_TURN_GRAVITY = [
+    Rules(max_turns=1, gravity="down"),
+    Rules(max_turns=1, gravity="down", outside=False),
+    Rules(max_turns=0, gravity="down"),
+    Rules(max_turns=0, gravity="down", outside=False),
+    Rules(slide=True, gravity="down"),
+    Rules(slide=True, gravity="down", groups=True),
+]
+"""Rule sets with gravity and links of one turn at most (the bottom-row cut's and the
+settled links' reach)."""
+
+
 @st.composite
 def low_boards(draw):
     """Small boards with gravity and links of one turn at most, their tiles mostly in the
@@ -166,17 +178,7 @@ def low_boards(draw):
         if len(cells_of) % 2:
             r, c = cells_of[0]
             rows[r][c] = 0
-    chosen = draw(
-        st.sampled_from(
-            [
-                Rules(max_turns=1, gravity="down"),
-                Rules(max_turns=0, gravity="down", outside=False),
-                Rules(slide=True, gravity="down"),
-                Rules(slide=True, gravity="down", groups=True),
-            ]
-        )
-    )
-    return Board.from_rows(rows, rules=chosen)
+    return Board.from_rows(rows, rules=draw(st.sampled_from(ONE_TURN_GRAVITY)))
 
 
 @settings(max_examples=300, deadline=None)
@@ -218,18 +220,7 @@ def settled_boards(draw):
     for c, count in enumerate(counts):
         for r in range(height - count, height):
             rows[r][c] = draw(kinds)
-    chosen = draw(
-        st.sampled_from(
-            [
-                Rules(max_turns=1, gravity="down"),
-                Rules(max_turns=1, gravity="down", outside=False),
-                Rules(max_turns=0, gravity="down"),
-                Rules(slide=True, gravity="down"),
-                Rules(slide=True, gravity="down", groups=True),
-            ]
-        )
-    )
-    return Board.from_rows(rows, rules=chosen)
+    return Board.from_rows(rows, rules=draw(st.sampled_from(ONE_TURN_GRAVITY)))
 
 
 @settings(max_examples=300, deadline=None)
