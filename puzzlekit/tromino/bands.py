@@ -56,7 +56,7 @@ def dense(height: int, width: int, blocked: int) -> bool:
     """Whether a board with *blocked* blocked cells has them as closely as a random tiling
     leaves them: one in :data:`DENSE_SHARE` cells or more. No cut into strips and blocks
     splits such a board, and the band sweep rarely stalls there, so it is swept first,
-    and at any size.
+    and it (or such a slab of a board) at any size.
 
     >>> dense(60, 60, 270), dense(600, 600, 9000)
     (True, False)

@@ -962,7 +962,8 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     """A tiling (codes at stride *width*) that sweeps band by band
     (:func:`~puzzlekit.tromino.bands.band_sweep`) only the slabs of full-width rows
     that hold blocked cells (rows of blocked cells up to 8 apart share a slab), each
-    at most :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells, and tiles the
+    at most :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells unless
+    :func:`~puzzlekit.tromino.bands.dense`, and tiles the
     hole-free rectangles between them (and slabs of one blocked cell) by the theorems;
     or the same with rows and columns swapped, the way that sweeps fewer cells first;
     then, on a board the band sweep takes, the whole board. ``None`` when none finds
@@ -989,9 +990,7 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
             if not build:
                 return []
             return _swapped_back(codes, height, width, budget, what) if transposed else codes
-    # Slabs can miss what the whole sweep finds; a dense board is swept whole at any size.
-    if (plans[0].swept < whole <= BAND_MAX_CELLS
-            or (whole > BAND_MAX_CELLS and dense(height, width, len(cells)))):
+    if plans[0].swept < whole <= BAND_MAX_CELLS:  # slabs can miss what the whole sweep finds
         codes = band_sweep(height, width, cells, budget, what=what)
         return codes if build or codes is None else []
     return None
@@ -1123,8 +1122,10 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 for bottom in sorted(range(core_bottom, min(below, core_bottom + _SLAB_REACH) + 1),
                                      key=lambda bottom: abs(core_bottom + _SLAB_MARGIN - bottom)):
                     lent = (len(inside) - taken - (bottom - top) * width) % 3
-                    if (bottom - top + (taken > 0) + (lent > 0)) * width > BAND_MAX_CELLS:
-                        continue
+                    spanned = bottom - top + (taken > 0) + (lent > 0)  # the slab's rows
+                    if spanned * width > BAND_MAX_CELLS and not dense(spanned, width,
+                                                                      len(inside)):
+                        continue  # the band sweep takes a slab this large only when dense
                     if below == height and (lent or not gap(height - bottom, 0)):
                         continue  # the last slab: hole-free rows below it, if any
                     if lent and below - bottom < 2:

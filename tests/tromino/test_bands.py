@@ -214,6 +214,18 @@ def test_a_dense_board_over_the_cap_is_tiled():
     assert_valid_tiling(board, tile(board))
 
 
+def test_a_dense_slab_over_the_cap_on_a_sparser_board_is_swept():
+    # Rows 0-439 with a hole in 13 cells, then 460 hole-free rows: the whole board has a
+    # hole in 27 cells (not dense), but its slab of some 444 rows is, and over the cap.
+    top = random_board(440, 600, holes=20_307, seed=4)
+    board = Board(900, 600, top.holes)
+    assert not dense(900, 600, 20_307) and dense(444, 600, 20_307)
+    assert BAND_MAX_CELLS < 440 * 600
+    codes = slab_sweep(900, 600, board.holes, Budget())
+    assert codes is not None
+    assert_valid_tiling(board, Tiling.trusted(board, tuple(codes)))
+
+
 def test_a_board_over_the_cap_with_sparser_holes_is_refused_by_the_sweep():
     board = random_board(600, holes=9000, seed=0)  # a hole in 40 cells
     assert not dense(600, 600, 9000)
