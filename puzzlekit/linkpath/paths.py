@@ -522,6 +522,15 @@ class Grid:
             if self.slide:
                 yield from self.slides(groups[kind])
 
+    def match_key(self, kind: int) -> int:
+        """What tiles of *kind* match on here: the kind, or with ``groups`` its group of four
+        (as :func:`puzzlekit.linkpath.match_key` gives it for a board's rules).
+
+        >>> Grid(((6, 8),), outside=True, max_turns=2, groups=True).match_key(6)
+        2
+        """
+        return (kind + 3) // 4 if self.groups else kind
+
     def tiles_by_kind(self) -> dict[int, list[int]]:
         """Padded indices of the tiles that match each other, in reading order.
 

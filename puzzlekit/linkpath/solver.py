@@ -457,7 +457,7 @@ class _Moving:
     def play(self, move: _Move) -> _Played:
         grid, counts = self.grid, self.counts
         for i, _, _ in move:
-            counts[_match(grid, grid.cells[i])] -= 2
+            counts[grid.match_key(grid.cells[i])] -= 2
         return [grid.remove(*removal) for removal in move], []
 
     def undo(self, move: _Move, played: _Played) -> None:
@@ -465,7 +465,7 @@ class _Moving:
         for changes in reversed(played[0]):
             grid.undo(changes)
         for i, _, _ in move:
-            counts[_match(grid, grid.cells[i])] += 2
+            counts[grid.match_key(grid.cells[i])] += 2
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try from the grid, lazily: one safe move, or every move.
@@ -588,12 +588,12 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
     used = [col for col in range(1, width + 1) if grid.colm[col] & board_rows]
     if len(rows) == 1:  # every tile in one row
         start = rows[0] * stride + 1
-        line = [_match(grid, kind) for kind in cells[start : start + width] if kind]
+        line = [grid.match_key(kind) for kind in cells[start : start + width] if kind]
     elif len(used) == 1:  # every tile in one column
-        line = [_match(grid, kind) for kind in cells[used[0] :: stride] if kind]
+        line = [grid.match_key(kind) for kind in cells[used[0] :: stride] if kind]
     elif grid.gravity:  # the bottom row's kinds that have no tile elsewhere
         start = height * stride + 1
-        line = [_match(grid, kind) for kind in cells[start : start + width] if kind]
+        line = [grid.match_key(kind) for kind in cells[start : start + width] if kind]
         here = collections.Counter(line)
         line = [kind for kind in line if here[kind] == counts[kind]]
     else:
@@ -607,11 +607,6 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
         else:
             stack.append(kind)
     return bool(stack)
-
-
-def _match(grid: Grid, kind: int) -> int:
-    """What tiles of *kind* match by: the kind, or with ``groups`` its group of four."""
-    return (kind + 3) // 4 if grid.groups else kind
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:
