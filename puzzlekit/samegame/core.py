@@ -126,6 +126,7 @@ class Layout:
         "_folds",
         "_keys",
         "_left",
+        "_left_at",
         "_offsets",
         "_planes_at",
         "_right",
@@ -133,7 +134,6 @@ class Layout:
         "_runs",
         "_tables",
         "_top",
-        "_under",
         "colours",
         "column_mask",
         "full",
@@ -196,30 +196,37 @@ class Layout:
         self._right: list[int] = []
         self._keys: list[int] = []
         self._columns_of: list[int] = []
-        self._under: list[int] = []
-        self._planes_at: list[int] = []
+        self._left_at: list[int] = []
+        self._planes_at: list[int] = []  # empty when the tables cover every plane
         if self._tables:
-            # By the bit length of each bit of plane 0: its listing key (``row * width +
-            # col``) and its column; by column, the bits of plane 0 left of it.
-            self._keys = [0] + [
-                (height - 1 - index % self.stride) * width + index // self.stride
-                for index in range(self.plane_bits)
-            ]
-            self._columns_of = [0] + [index // self.stride for index in range(self.plane_bits)]
-            self._under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
-            # By the bit length of each bit of every plane: the plane's first bit (one int
-            # object a plane, repeated: the list costs a pointer a bit).
-            self._planes_at = [0]
-            for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
-                self._planes_at += [offset] * self.plane_bits
             self._column = [self._column_at(x) for x in range(width)]
             self._rows_from = [
                 self._spread(self._in_every_column(height - r, r)) for r in range(height + 1)
             ]
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
+            # By the bit length of each bit: its listing key (``row * width + col``), its
+            # column, and the bits left of its column. A short board covers every plane
+            # (each list repeats one plane's objects: it costs a pointer a bit); a long
+            # one covers plane 0, for a group shifted down to it (an int of one plane is
+            # much shorter), with each bit's plane's first bit.
+            column_of = [index // self.stride for index in range(self.plane_bits)]
+            keys = [
+                (height - 1 - index % self.stride) * width + x
+                for index, x in enumerate(column_of)
+            ]
+            if self._top <= _PLANE_FLOOD_BITS:
+                self._keys = [0] + keys * self.planes
+                self._columns_of = [0] + column_of * self.planes
+                self._left_at = [0] + [self._left[x] for x in column_of] * self.planes
+            else:
+                self._keys, self._columns_of = [0] + keys, [0] + column_of
+                under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
+                self._left_at = [0] + [under[x] for x in column_of]
+                for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
+                    self._planes_at += [offset] * self.plane_bits
         # What entries() reads, in one attribute.
-        self._entry_tables = (self._keys, self._columns_of, self._under, self._planes_at)
+        self._entry_tables = (self._keys, self._columns_of, self._left_at, self._planes_at)
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self._bit_flood = _flood_by_shifts(self.stride)
 
@@ -484,8 +491,9 @@ class Layout:
         )
         found: Listing
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
-        # A listing is a few short floods: on most boards without the checks of flood().
-        flood = self.flood if self._top > _PLANE_FLOOD_BITS else self._bit_flood
+        # A listing is a few short floods: on most boards inline, without the checks of
+        # flood() (a call costs about as much as a step of the flood).
+        small = self._top <= _PLANE_FLOOD_BITS
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
@@ -500,8 +508,16 @@ class Layout:
                     keep(old)
                 elif not group & changed and group & seeds:  # not yet flooded here
                     # No block of it changed, but a neighbour may have joined it: flood on
-                    # from the whole group (often it has not, and keeps its entry).
-                    grown = flood(bits, group)
+                    # from the whole group (often it has not, and keeps its entry). Inline:
+                    # on a board this small a call costs about as much as a step.
+                    grown = group
+                    while True:
+                        wider = bits & (
+                            grown | grown << 1 | grown >> 1 | grown << stride | grown >> stride
+                        )
+                        if wider == grown:
+                            break
+                        grown = wider
                     seeds &= ~grown
                     if grown == group:
                         keep(old)
@@ -521,7 +537,17 @@ class Layout:
                 found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
             seeds &= after.region
         while seeds:
-            group = flood(bits, seeds & -seeds)
+            if small:  # the flood inline, as above
+                group = seeds & -seeds
+                while True:
+                    grown = bits & (
+                        group | group << 1 | group >> 1 | group << stride | group >> stride
+                    )
+                    if grown == group:
+                        break
+                    group = grown
+            else:
+                group = self.flood(bits, seeds & -seeds)
             seeds &= ~group
             if min_group <= 2 or group.bit_count() >= min_group:
                 new.append(group)
@@ -555,22 +581,24 @@ class Layout:
         """
         if not self._tables:
             return [self._computed_entry(group) for group in groups]
-        keys, columns, under, planes_at = self._entry_tables
+        keys, columns, left, planes_at = self._entry_tables
         made = []
         for group in groups:
             high = group.bit_length()
-            offset = planes_at[high]
-            local = group >> offset
-            high -= offset
+            local = group
+            if planes_at:  # a long board: the group in plane 0
+                offset = planes_at[high]
+                local >>= offset
+                high -= offset
             # The canonical cell is the top block of a column of the group: the one of
             # least key, its last column's to start with.
             key = keys[high]
-            rest = local & under[columns[high]]
+            rest = local & left[high]
             while rest:  # the columns left of it, from the right
                 top = rest.bit_length()
                 if keys[top] < key:
                     key = keys[top]
-                rest &= under[columns[top]]
+                rest &= left[top]
             made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
         return made
 

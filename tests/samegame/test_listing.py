@@ -84,17 +84,28 @@ def test_listing_from_scratch_is_the_plain_flood_fill(board: Board, min_group: i
 
 
 @pytest.mark.parametrize(
-    ("layer_bits", "product_bits"),
-    [(0, 0), (1 << 20, 0), (1 << 20, 1 << 20)],  # by columns; by the zone, planes by shifts
+    ("layer_bits", "product_bits", "plane_flood_bits"),
+    [
+        (0, 0, 1 << 20),  # by columns
+        (0, 0, 0),  # by columns, each group flooded and keyed in its own plane
+        (1 << 20, 0, 1 << 20),  # by the zone, planes by shifts
+        (1 << 20, 1 << 20, 1 << 20),  # by the zone, planes by a product
+    ],
 )
 @settings(max_examples=40, deadline=None)
 @given(board=big_boards, min_group=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_listing_after_each_move_is_the_plain_flood_fill(
-    board: Board, min_group: int, seed: int, layer_bits: int, product_bits: int
+    board: Board,
+    min_group: int,
+    seed: int,
+    layer_bits: int,
+    product_bits: int,
+    plane_flood_bits: int,
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(core, "_LAYER_BITS", layer_bits)
         patch.setattr(core, "_PRODUCT_BITS", product_bits)
+        patch.setattr(core, "_PLANE_FLOOD_BITS", plane_flood_bits)
         replay_listing(board, min_group, seed)
 
 
@@ -208,12 +219,16 @@ def test_the_key_of_a_wide_group_is_the_left_most_of_its_highest_blocks() -> Non
         assert (divmod(key, 5), group, first, last) == (top, bits, 0, 4)
 
 
+@pytest.mark.parametrize("plane_flood_bits", [0, 1 << 20])  # tables of one plane, of all
 @settings(max_examples=80, deadline=None)
 @given(st.integers(1, 12), st.integers(1, 12), st.integers(1, 4), st.data())
 def test_an_entry_is_the_top_left_block_and_the_columns_of_any_blocks(
-    width: int, height: int, planes: int, data: st.DataObject
+    plane_flood_bits: int, width: int, height: int, planes: int, data: st.DataObject
 ) -> None:
-    layout = Layout(width, height, range(planes))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(core, "_PLANE_FLOOD_BITS", plane_flood_bits)
+        layout = Layout(width, height, range(planes))
+    assert bool(layout._planes_at) == (layout._top > plane_flood_bits)
     plane = data.draw(st.integers(0, planes - 1))
     cells = data.draw(
         st.sets(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), min_size=1)
