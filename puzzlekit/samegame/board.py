@@ -62,7 +62,7 @@ from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
 if TYPE_CHECKING:
-    from puzzlekit.samegame.core import Change, Layout
+    from puzzlekit.samegame.core import Change, Layout, Listing
 
 __all__ = [
     "COLOUR_CHARS",
@@ -338,6 +338,27 @@ def _moves_by_key(width: int, height: int) -> list[Move] | _MovesByKey:
     if width * height > _LISTED_CELLS:
         return _MovesByKey(width)
     return [_trusted_move(*divmod(key, width)) for key in range(width * height)]
+
+
+def _listed_group(listed: Listing, move: Move, width: int, height: int) -> int:
+    """The group that *move* names in the listing *listed* of a board *width* x *height*
+    (a :meth:`~puzzlekit.samegame.core.Layout.listing`), or 0 when it names none.
+
+    >>> from puzzlekit.samegame.core import Layout
+    >>> layout = Layout(3, 2, (0, 1))
+    >>> listed = layout.listing(layout.encode(((0, 0), (1, 1), (1,))))
+    >>> [_listed_group(listed, Move(*cell), 3, 2) == listed[1][1] for cell in ((0, 1), (1, 1))]
+    [True, False]
+    """
+    row, col = move.row, move.col  # ints: only their range is unchecked
+    if col < width and row < height:
+        # A listed move names its group's canonical cell: the listing has the group, of
+        # min_group blocks or more, under that cell's key.
+        key = row * width + col
+        found = bisect_left(listed, (key,))
+        if found < len(listed) and listed[found][0] == key:
+            return listed[found][1]
+    return 0
 
 
 def _move_cell(move: object) -> Cell:
@@ -927,10 +948,15 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         puzzlekit.errors.IllegalMoveError: cell (0, 0) holds a lone block of colour 1; \
 a move removes a group of 2 or more
         """
-        packed = self._packed
-        if packed is not None:
+        listed, packed = self._groups, self._packed
+        if type(listed) is list and type(move) is Move and packed is not None:  # the usual case
             layout, bits = packed
-            return self._packed_play(move, layout, bits)[0]
+            group = _listed_group(listed, move, layout.width, layout.height)
+            if group:
+                after, change = layout.play(bits, group, listed)
+                return Board._after_move(layout, self.rules, after, change)
+        if packed is not None:
+            return self._packed_play(move, packed[0], packed[1])[0]
         return self.play_counted(move)[0]
 
     def play_counted(self, move: Move | Cell | str) -> tuple[Board, int]:
@@ -978,15 +1004,8 @@ a move removes a group of 2 or more
         removed."""
         listed = self._groups
         group = 0
-        if type(listed) is list and type(move) is Move:  # the usual case: a listed move?
-            row, col = move.row, move.col  # ints: only their range is unchecked
-            if col < layout.width and row < layout.height:
-                # A listed move names its group's canonical cell: the listing has the
-                # group, of min_group blocks or more.
-                key = row * layout.width + col
-                found = bisect_left(listed, (key,))
-                if found < len(listed) and listed[found][0] == key:
-                    group = listed[found][1]
+        if type(listed) is list and type(move) is Move:  # a listed move?
+            group = _listed_group(listed, move, layout.width, layout.height)
         if not group:
             group = self._checked_group(move, layout, bits)
         if type(listed) is list:  # the listing after the move is made from this one

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import puzzlekit.samegame.board as board_module
 from puzzlekit.errors import IllegalMoveError
-from puzzlekit.samegame import Board, Rules
+from puzzlekit.samegame import Board, Move, Rules
 from puzzlekit.samegame.strategies import boards
 
 
@@ -38,8 +38,11 @@ def replay(board: Board, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
             except IllegalMoveError as error:
                 with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
                     board.play_counted(cell)
+                with pytest.raises(IllegalMoveError, match=re.escape(str(error))):
+                    board.play(Move(*cell))  # a Move that names no listed group
             else:
                 assert board.play_counted(cell) == expected
+                assert board.play(Move(*cell)) == expected[0]  # listed or any cell of it
         if not fast:
             return
         move = rng.choice(fast)
@@ -48,6 +51,7 @@ def replay(board: Board, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
             expected, removed = runs_path(board).play_counted(move)
         after, fast_removed = board.play_counted(move)
         assert (after, fast_removed) == (expected, removed)
+        assert board.play(move) == after
         assert after.columns == expected.columns and after.height == expected.height
         board = after
 
