@@ -907,8 +907,14 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> Board.parse("12\\n21").is_over, Board.parse("12\\n11").is_over
         (True, False)
         """
+        groups = self._groups
+        if type(groups) is list:  # listed: over when no group is
+            return not groups
+        min_group = self.rules.min_group
+        if groups is not None and min_group == 2:  # played from a listed board: the move found
+            return not groups.playable
         packed = self._packed
-        if packed is not None and self.rules.min_group == 2:  # the usual case, in one step
+        if packed is not None and min_group == 2:  # the usual case, in one step
             return not packed[0].playable(packed[1])
         return not self._has_group()
 

@@ -84,6 +84,9 @@ class Change(NamedTuple):
     :attr:`zone` is not 0."""
     region: int
     """The cells after the move whose groups are flooded again (every plane)."""
+    playable: int
+    """:meth:`Layout.playable` of the board after the move: its seeds for a listing, and
+    whether it has a move left under ``min_group`` 2 (without listing it)."""
 
 
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
@@ -487,9 +490,12 @@ class Layout:
         [0]
         """
         stride = self.stride
-        seeds = bits if min_group <= 1 else (
-            bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
-        )
+        if min_group <= 1:
+            seeds = bits
+        elif after is None:
+            seeds = bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
+        else:  # found by the move
+            seeds = after.playable
         found: Listing
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
         # A listing is a few short floods: on most boards inline, without the checks of
@@ -639,26 +645,7 @@ class Layout:
         >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
         (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        if self.planes * self.plane_bits <= _LAYER_BITS:
-            return self.play(bits, group, listing)[1]
-        stride = self.stride
-        local = self._fold(group)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
-        emptied = 0
-        if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
-            rest = bits & ~group
-            column = self._column.__getitem__ if self._tables else self._column_at
-            for x in range(first, last + 1):
-                if not rest & column(x):
-                    emptied += 1
-        return self._by_columns(listing, first, last, emptied)
-
-    def _by_columns(self, listing: Listing, first: int, last: int, emptied: int) -> Change:
-        """The change of a move that floods again every group meeting the removed group's
-        columns or the two beside them."""
-        region = self._columns_between(max(first - 1, 0), min(last + 1, self.width - 1) - emptied)
-        return _new_tuple(Change, (listing, first, last, emptied, 0, 0, region))
+        return self.play(bits, group, listing)[1]
 
     def play(self, bits: int, group: int, listing: Listing) -> tuple[int, Change]:
         """:meth:`remove` and :meth:`change` of a group of *bits* at once, *listing* being
@@ -670,18 +657,40 @@ class Layout:
         >>> after, change = layout.play(bits, ones, layout.listing(bits))
         >>> layout.decode(after), change == layout.change(bits, ones, change.listing)
         (((0,), (0,), (0,)), True)
+        >>> change.playable == layout.playable(after)
+        True
         """
-        if self.planes * self.plane_bits > _LAYER_BITS:
-            return self.remove(bits, group), self.change(bits, group, listing)
-        after, local, changed, emptied = self._fall(bits, group)
         stride = self.stride
+        if self.planes * self.plane_bits > _LAYER_BITS:
+            after = self.remove(bits, group)
+            local = self._fold(group)
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
+            emptied = 0
+            if group & self._bottoms:  # only a group that reaches a column's bottom can empty it
+                column = self._column.__getitem__ if self._tables else self._column_at
+                rest = bits & ~group
+                for x in range(first, last + 1):
+                    if not rest & column(x):
+                        emptied += 1
+            return after, self._by_columns(listing, first, last, emptied, self.playable(after))
+        after, local, changed, emptied = self._fall(bits, group)
         first = ((local & -local).bit_length() - 1) // stride
         last = (local.bit_length() - 1) // stride
+        playable = after & (after << 1 | after >> 1 | after << stride | after >> stride)
         if emptied:
-            return after, self._by_columns(listing, first, last, emptied)
+            return after, self._by_columns(listing, first, last, emptied, playable)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
         zone = changed | changed >> 1 | changed << stride | changed >> stride
-        return after, _new_tuple(Change, (listing, first, last, 0, zone, changed, zone))
+        return after, _new_tuple(Change, (listing, first, last, 0, zone, changed, zone, playable))
+
+    def _by_columns(
+        self, listing: Listing, first: int, last: int, emptied: int, playable: int
+    ) -> Change:
+        """The change of a move that floods again every group meeting the removed group's
+        columns or the two beside them."""
+        region = self._columns_between(max(first - 1, 0), min(last + 1, self.width - 1) - emptied)
+        return _new_tuple(Change, (listing, first, last, emptied, 0, 0, region, playable))
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the

@@ -122,6 +122,7 @@ def replay_listing(board: Board, min_group: int, seed: int) -> None:
         change = layout.change(bits, group, listing)
         assert layout.play(bits, group, listing) == (layout.remove(bits, group), change)
         bits = layout.remove(bits, group)
+        assert change.playable == layout.playable(bits)
         listing = layout.listing(bits, min_group, change)
         after = Board(layout.decode(bits), board.height)
         assert shown(layout, listing) == expected_listing(after, min_group)

@@ -52,6 +52,7 @@ def replay(board: Board, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
         after, fast_removed = board.play_counted(move)
         assert (after, fast_removed) == (expected, removed)
         assert board.play(move) == after
+        assert board.play(move).is_over == expected.is_over  # before it is listed
         assert after.columns == expected.columns and after.height == expected.height
         board = after
 
