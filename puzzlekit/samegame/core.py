@@ -210,10 +210,10 @@ class Layout:
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
             # By the bit length of each bit: its listing key (``row * width + col``), its
-            # column, and the bits left of its column. A short board covers every plane
-            # (each list repeats one plane's objects: it costs a pointer a bit); a long
-            # one covers plane 0, for a group shifted down to it (an int of one plane is
-            # much shorter), with each bit's plane's first bit.
+            # column, and a mask of cells left of its column. A short board covers every
+            # plane (each list repeats one plane's objects: it costs a pointer a bit); a
+            # long one covers plane 0, for a group shifted down to it (an int of one plane
+            # is much shorter), with each bit's plane's first bit.
             column_of = [index // self.stride for index in range(self.plane_bits)]
             keys = [
                 (height - 1 - index % self.stride) * width + x
@@ -222,11 +222,18 @@ class Layout:
             if self._top <= _PLANE_FLOOD_BITS:
                 self._keys = [0] + keys * self.planes
                 self._columns_of = [0] + column_of * self.planes
-                self._left_at = [0] + [self._left[x] for x in column_of] * self.planes
+                # The mask: the cells left of the bit's column at its height or above, one
+                # for each cell of a plane (a plane's cells times the board's bits: at
+                # most 2 MB), shared by the planes.
+                higher = [
+                    self._left[index // self.stride] & self._rows_from[index % self.stride]
+                    for index in range(self.plane_bits)
+                ]
+                self._left_at = [0] + higher * self.planes
             else:
                 self._keys, self._columns_of = [0, *keys], [0, *column_of]
                 under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
-                self._left_at = [0] + [under[x] for x in column_of]
+                self._left_at = [0] + [under[x] for x in column_of]  # the whole columns
                 for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
                     self._planes_at += [offset] * self.plane_bits
         # What entries() reads, in one attribute.
@@ -508,15 +515,24 @@ class Layout:
             seeds &= zone
             found = []
             keep = found.append
+            near = -1  # the cells beside a playable block that moved, once needed
             # One pass, in listing order: the entries kept stay sorted.
             for old in after.listing:
                 group = old[1]
                 if not group & zone:
                     keep(old)
                 elif not group & changed and group & seeds:  # not yet flooded here
-                    # No block of it changed, but a neighbour may have joined it: flood on
-                    # from the whole group (often it has not, and keeps its entry). Inline:
-                    # on a board this small a call costs about as much as a step.
+                    # No block of it changed: only a block that moved beside it, of its
+                    # colour (so playable; shifts keep to a plane), can join it.
+                    if near < 0:
+                        moved = after.playable & changed
+                        near = moved << 1 | moved >> 1 | moved << stride | moved >> stride
+                    if not group & near:
+                        keep(old)
+                        seeds &= ~group
+                        continue
+                    # It grew: flood on from the whole group. Inline: on a board this small
+                    # a call costs about as much as a step.
                     grown = group
                     while True:
                         wider = bits & (
@@ -526,10 +542,7 @@ class Layout:
                             break
                         grown = wider
                     seeds &= ~grown
-                    if grown == group:
-                        keep(old)
-                    else:
-                        new.append(grown)
+                    new.append(grown)
         else:  # by columns: the group's, and one either side
             low, high, emptied = after.first - 1, after.last + 1, after.emptied
             if emptied:
@@ -590,18 +603,29 @@ class Layout:
             return [self._computed_entry(group) for group in groups]
         keys, columns, left, planes_at = self._entry_tables
         made = []
-        for group in groups:
+        if not planes_at:  # a short board: the tables cover every plane
+            for group in groups:
+                last = top = group.bit_length()
+                # The canonical cell is the top block of a column of the group, the one of
+                # least key: from the last column's, step to the nearest column left whose
+                # top is as high or higher, until there is none.
+                rest = group & left[top]
+                while rest:
+                    top = rest.bit_length()
+                    rest &= left[top]
+                made.append(
+                    (keys[top], group, columns[(group & -group).bit_length()], columns[last])
+                )
+            return made
+        for group in groups:  # a long board: each group shifted down to plane 0
             high = group.bit_length()
-            local = group
-            if planes_at:  # a long board: the group in plane 0
-                offset = planes_at[high]
-                local >>= offset
-                high -= offset
-            # The canonical cell is the top block of a column of the group: the one of
-            # least key, its last column's to start with.
+            offset = planes_at[high]
+            local = group >> offset
+            high -= offset
+            # The same walk, through every column left of the last one.
             key = keys[high]
             rest = local & left[high]
-            while rest:  # the columns left of it, from the right
+            while rest:
                 top = rest.bit_length()
                 if keys[top] < key:
                     key = keys[top]
