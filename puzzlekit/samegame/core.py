@@ -120,6 +120,7 @@ class Layout:
     """
 
     __slots__ = (
+        "_around",
         "_bit_flood",
         "_bottoms",
         "_cells",
@@ -240,6 +241,8 @@ class Layout:
         self._entry_tables = (self._keys, self._columns_of, self._left_at, self._planes_at)
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self._bit_flood = _flood_by_shifts(self.stride)
+        # A cell and its four neighbours, the cell at bit ``stride``.
+        self._around = 0b111 << (self.stride - 1) | 1 | 1 << (2 * self.stride)
 
     def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
         # Pickled as its size and colours: the masks are rebuilt, once per process.
@@ -508,6 +511,7 @@ class Layout:
         # A listing is a few short floods: on most boards inline, without the checks of
         # flood() (a call costs about as much as a step of the flood).
         small = self._top <= _PLANE_FLOOD_BITS
+        around = self._around
         if after is None:
             found = []
         elif after.zone:  # a small board, no column emptied: the groups that meet the zone
@@ -558,7 +562,10 @@ class Layout:
             seeds &= after.region
         while seeds:
             if small:  # the flood inline, as above
-                group = seeds & -seeds
+                # Its first step: the seed's cell and the four beside it, as one pattern
+                # shifted to the seed (a step costs five shifts). The ends that fall off
+                # the board land in empty guard and pad bits, or below bit 0.
+                group = bits & (around << (seeds & -seeds).bit_length()) >> stride + 1
                 while True:
                     grown = bits & (
                         group | group << 1 | group >> 1 | group << stride | group >> stride
