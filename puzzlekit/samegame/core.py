@@ -130,10 +130,13 @@ class Layout:
         "_every_plane",
         "_folds",
         "_keys",
+        "_layers",
         "_left",
         "_left_at",
         "_offsets",
+        "_plane_floods",
         "_planes_at",
+        "_product",
         "_right",
         "_rows_from",
         "_runs",
@@ -175,6 +178,9 @@ class Layout:
         """Bits per colour plane (the columns and one empty pad column)."""
         self.column_mask: Final = (1 << height) - 1
         """The rows of one column, as bits from bit 0."""
+        # How moves are made on a board of this size, chosen once (see the thresholds).
+        self._layers = self.planes * self.plane_bits <= _LAYER_BITS
+        self._product = self.planes * self.plane_bits <= _PRODUCT_BITS
         # Multiplying a one-plane mask by this copies it into every plane.
         self._every_plane = sum(
             1 << (p * self.plane_bits) for p in range(self.planes)
@@ -184,6 +190,7 @@ class Layout:
         """Every cell of every plane: the bits a packed board may use."""
         self._bottoms = self._spread(self._in_every_column(1, 0))  # the bottom row, every plane
         self._top = max(1, self.full.bit_length())
+        self._plane_floods = self._top > _PLANE_FLOOD_BITS
         self._cells = self._in_every_column(height, 0)  # every cell of plane 0
         # For each number of columns, the shifts that fold that many columns onto the
         # first (or-ing them), halving.
@@ -220,7 +227,7 @@ class Layout:
                 (height - 1 - index % self.stride) * width + x
                 for index, x in enumerate(column_of)
             ]
-            if self._top <= _PLANE_FLOOD_BITS:
+            if not self._plane_floods:
                 self._keys = [0] + keys * self.planes
                 self._columns_of = [0] + column_of * self.planes
                 # The mask: the cells left of the bit's column at its height or above, one
@@ -254,7 +261,7 @@ class Layout:
 
     def _spread(self, mask: int) -> int:
         """*mask* (bits of plane 0) copied into every plane."""
-        if self.planes * self.plane_bits <= _PRODUCT_BITS or mask.bit_length() < 64:
+        if self._product or mask.bit_length() < 64:
             return mask * self._every_plane
         spread = mask
         for offset in self._offsets:
@@ -264,7 +271,7 @@ class Layout:
     def _fold(self, bits: int) -> int:
         """The cells of *bits* in any plane, as a mask of plane 0."""
         plane_mask = (1 << self.plane_bits) - 1
-        if self.planes * self.plane_bits <= _LAYER_BITS:  # few short shifts, no loop test
+        if self._layers:  # few short shifts, no loop test
             folded = bits
             for offset in self._offsets:
                 folded |= bits >> offset
@@ -438,7 +445,7 @@ class Layout:
         >>> layout.cells(layout.flood(bits, layout.block_at(bits, (0, 0))))
         ((0, 0), (1, 0), (1, 1))
         """
-        if self._top > _PLANE_FLOOD_BITS and not seed & (seed - 1):
+        if self._plane_floods and not seed & (seed - 1):
             plane_bits = self.plane_bits
             low = (seed.bit_length() - 1) // plane_bits * plane_bits
             plane = (bits >> low) & ((1 << plane_bits) - 1)
@@ -510,7 +517,7 @@ class Layout:
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
         # A listing is a few short floods: on most boards inline, without the checks of
         # flood() (a call costs about as much as a step of the flood).
-        small = self._top <= _PLANE_FLOOD_BITS
+        small = not self._plane_floods
         around = self._around
         if after is None:
             found = []
@@ -692,7 +699,7 @@ class Layout:
         True
         """
         stride = self.stride
-        if self.planes * self.plane_bits > _LAYER_BITS:
+        if not self._layers:
             after = self.remove(bits, group)
             local = self._fold(group)
             first = ((local & -local).bit_length() - 1) // stride
@@ -730,7 +737,7 @@ class Layout:
         emptied."""
         plane_bits, stride = self.plane_bits, self.stride
         cells, every = self._cells, self._every_plane
-        product = self.planes * plane_bits <= _PRODUCT_BITS
+        product = self._product
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours
@@ -801,7 +808,7 @@ class Layout:
         """
         if not group:
             return bits
-        if self.planes * self.plane_bits <= _LAYER_BITS:
+        if self._layers:
             return self._fall(bits, group)[0]
         stride = self.stride
         column_mask = self.column_mask

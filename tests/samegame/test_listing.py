@@ -195,15 +195,16 @@ def test_play_by_layers_is_remove_and_change(board: Board, seed: int, product_bi
 def replay_layers(board: Board, seed: int) -> None:
     rng = random.Random(seed)
     layout = small_layout_of(board)
+    with pytest.MonkeyPatch.context() as patch:  # the same board on the runs of large boards
+        patch.setattr(core, "_LAYER_BITS", 0)
+        runs = small_layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, 1)
     while listing:
         _, group, _, _ = rng.choice(listing)
         if rng.random() < 0.2:  # any set of blocks, of several colours too
             group |= layout.random_block(bits, rng)
-        with pytest.MonkeyPatch.context() as patch:  # the runs path of large boards
-            patch.setattr(core, "_LAYER_BITS", 0)
-            expected = layout.remove(bits, group)
+        expected = runs.remove(bits, group)
         assert layout.play(bits, group, listing) == (expected, layout.change(bits, group, listing))
         assert layout.remove(bits, group) == expected
         bits = layout.remove(bits, group)
