@@ -908,11 +908,11 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         (True, False)
         """
         groups = self._groups
-        if type(groups) is list:  # listed: over when no group is
+        if type(groups) is list:  # listed: over when the listing is empty
             return not groups
         min_group = self.rules.min_group
-        if groups is not None and min_group == 2:  # played from a listed board: the move found
-            return not groups.playable
+        if groups is not None and min_group == 2:  # played from a listed board
+            return not groups.playable  # found by the move
         packed = self._packed
         if packed is not None and min_group == 2:  # the usual case, in one step
             return not packed[0].playable(packed[1])
