@@ -7,9 +7,10 @@ swept column by column: a state is which cells of the column being filled and of
 next one are covered. The ways to fill a column from a state are worked out once per
 state and band height and then looked up, since a few hundred states recur all over the
 board, so a sweep is linear in its width. The sweep goes on through the
-:data:`AHEAD_ROWS` rows below the band and keeps only the band's own trominoes, so that
-what it lays leaves the rows below a way on (without that, on random boards one band in
-three could not be continued). Among those tilings it keeps one reaching into the fewest
+:data:`QUICK_AHEAD_ROWS` rows below the band and keeps only the band's own trominoes, so
+that what it lays leaves the rows below a way on (without that, on random boards one band
+in three could not be continued); where that gives up, the board is swept again going on
+through :data:`AHEAD_ROWS` rows, which stalls less but costs about 4x. Among those tilings it keeps one reaching into the fewest
 cells below the rows swept. When the next band cannot be tiled, the sweep tries other
 heights for the last bands (the trouble is usually one awkward spot near a boundary),
 then a band of both together.
@@ -35,7 +36,8 @@ from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import check_blocked, check_size
 
-__all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "DENSE_SHARE", "band_sweep", "dense"]
+__all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "DENSE_SHARE", "QUICK_AHEAD_ROWS",
+           "band_sweep", "dense"]
 
 BAND_ROWS = 4
 """Rows a band has unless a neighbour's trouble makes it taller or shorter."""
@@ -43,6 +45,11 @@ BAND_ROWS = 4
 AHEAD_ROWS = 2
 """Rows below a band that its sweep tiles too (and then leaves to the next band), so that
 the band is laid in a way the rows below can go on from."""
+
+QUICK_AHEAD_ROWS = 1
+"""Rows ahead of the first sweep of a board, with fewer tries: each row more costs a
+band's sweep about 4x, and one row is enough on most boards; where it gives up, the
+board is swept again through :data:`AHEAD_ROWS` rows."""
 
 BAND_MAX_CELLS = 1 << 18
 """The largest board (in cells) the sweep takes on unless it is :func:`dense`: a pass
@@ -69,6 +76,7 @@ _BACK = 2  # bands looked back at for other heights
 _MAX_ROWS = 8  # rows a band of two joined bands may have at most (a sweep costs about 2^rows)
 _TRIES_PER_BAND = 6  # band sweeps allowed a band of the plain plan, and
 _TRIES_EXTRA = 50  # ... this many more
+_QUICK_TRIES_PER_BAND = 3  # the same for the quick sweep, which gives up sooner
 
 _Piece = tuple[int, int]  # a tromino laid in a column: its block's top row, left-out cell
 _Ways = list[tuple[int, int, tuple[_Piece, ...]]]  # state reached, cells below, trominoes
@@ -229,7 +237,8 @@ def _fill_column(state: int, rows: int, must: bool) -> _Ways:
 def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
                what: str = "tile", ahead: int = AHEAD_ROWS) -> list[int] | None:
     """A tiling (codes at stride *width*) of the board minus *blocked*, swept band by band
-    (see the module), each band's sweep going on through *ahead* rows below it; ``None``
+    (see the module), each band's sweep going on through :data:`QUICK_AHEAD_ROWS` rows
+    below it (or *ahead*, if fewer), and where that gives up, through *ahead*; ``None``
     when the sweep finds none, which proves nothing. A blocked cell off the board, a
     board over :data:`BAND_MAX_CELLS` cells that is not :func:`dense`, or *ahead* not
     from 0 to 4, is an :class:`~puzzlekit.ArgumentError`.
@@ -247,7 +256,19 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     if isinstance(ahead, bool) or not isinstance(ahead, int) or not 0 <= ahead <= most:
         raise ArgumentError(f"ahead must be from 0 to {most} rows, not {ahead!r}")
     sweep = _Sweep(height, width, blocked, budget, what)
-    tries = _TRIES_PER_BAND * -(-height // BAND_ROWS) + _TRIES_EXTRA
+    bands = -(-height // BAND_ROWS)
+    quick = min(ahead, QUICK_AHEAD_ROWS)
+    if quick < ahead:
+        codes = _swept(sweep, quick, _QUICK_TRIES_PER_BAND * bands + _TRIES_EXTRA)
+        if codes is not None:
+            return codes
+    return _swept(sweep, ahead, _TRIES_PER_BAND * bands + _TRIES_EXTRA)
+
+
+def _swept(sweep: _Sweep, ahead: int, tries: int) -> list[int] | None:
+    """:func:`band_sweep` with each band's sweep going on through *ahead* rows, giving up
+    after *tries* band sweeps."""
+    height = sweep.height
     laid: list[_Laid] = []
     top, rows = 0, BAND_ROWS
     above: set[int] = set()

@@ -11,7 +11,14 @@ from tromino.checks import assert_valid_tiling
 from puzzlekit.errors import ArgumentError, LimitReached
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, is_tileable, random_board, tile
-from puzzlekit.tromino.bands import BAND_MAX_CELLS, DENSE_SHARE, band_sweep, dense
+from puzzlekit.tromino.bands import (
+    AHEAD_ROWS,
+    BAND_MAX_CELLS,
+    DENSE_SHARE,
+    QUICK_AHEAD_ROWS,
+    band_sweep,
+    dense,
+)
 from puzzlekit.tromino.construct import slab_sweep
 
 
@@ -180,6 +187,15 @@ def test_a_band_laid_with_the_rows_below_in_view_goes_on_where_one_laid_alone_st
     # next bands cannot go on from, however the heights are changed.
     board = random_board(30, holes=69, seed=21)
     assert band_sweep(30, 30, board.holes, Budget(), ahead=0) is None
+    assert _swept(board) is not None
+
+
+def test_a_board_the_quick_sweep_gives_up_is_swept_again_through_more_rows():
+    # A hole in 8 cells: looking one row ahead, the bands stall past their tries; the
+    # default sweep then looks AHEAD_ROWS rows ahead and goes on.
+    board = random_board(30, holes=111, seed=1)
+    assert QUICK_AHEAD_ROWS < AHEAD_ROWS
+    assert band_sweep(30, 30, board.holes, Budget(), ahead=QUICK_AHEAD_ROWS) is None
     assert _swept(board) is not None
 
 
