@@ -7,12 +7,15 @@ swept column by column: a state is which cells of the column being filled and of
 next one are covered. The ways to fill a column from a state are worked out once per
 state and band height and then looked up, since a few hundred states recur all over the
 board, so a sweep is linear in its width. The sweep goes on through the
-:data:`AHEAD_ROWS` rows below the band and keeps only the band's own trominoes, so that
-what it lays leaves the rows below a way on (without that, on random boards one band in
-three could not be continued). Among those tilings it keeps one reaching into the fewest
-cells below the rows swept. When the next band cannot be tiled, the sweep tries other
-heights for the last bands (the trouble is usually one awkward spot near a boundary),
-then a band of both together.
+:data:`QUICK_AHEAD_ROWS` rows below the band and keeps only the band's own trominoes, so
+that what it lays leaves the rows below a way on (without that, on random boards one band
+in three could not be continued). Among those tilings it keeps one reaching into the
+fewest cells below the rows swept. When the next band cannot be tiled, the sweep tries
+other heights for the last bands (the trouble is usually one awkward spot near a
+boundary), then a band of both together. Where that gets no further for a while, and
+near the bottom edge, the bands are swept through :data:`AHEAD_ROWS` rows below them,
+which stalls less but costs about 4x; where even that gives up, the board is swept
+again that way from the top.
 
 This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
 refuses the board.
@@ -35,7 +38,8 @@ from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import check_blocked, check_size
 
-__all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "DENSE_SHARE", "band_sweep", "dense"]
+__all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "DENSE_SHARE", "QUICK_AHEAD_ROWS",
+           "band_sweep", "dense"]
 
 BAND_ROWS = 4
 """Rows a band has unless a neighbour's trouble makes it taller or shorter."""
@@ -44,9 +48,15 @@ AHEAD_ROWS = 2
 """Rows below a band that its sweep tiles too (and then leaves to the next band), so that
 the band is laid in a way the rows below can go on from."""
 
+QUICK_AHEAD_ROWS = 1
+"""Rows below a band that its sweep tiles too where the bands go on: each row more
+costs a band's sweep about 4x, and one row is enough for most bands."""
+
 BAND_MAX_CELLS = 1 << 18
-"""The largest board (in cells) the sweep takes on unless it is :func:`dense`: a pass
-costs some 10-20 us a cell, spent before a refusal where it fails."""
+"""The largest board (in cells) whose bands are swept through :data:`AHEAD_ROWS` rows
+where the quick sweeps stall, and swept again that way from the top where it gives up,
+unless it is :func:`dense`: a larger board gets the quick sweeps only, which cost some
+5 us a cell before a refusal where they fail."""
 
 DENSE_SHARE = 20
 """A board with a blocked cell in this many cells or fewer is :func:`dense`."""
@@ -56,7 +66,7 @@ def dense(height: int, width: int, blocked: int) -> bool:
     """Whether a board with *blocked* blocked cells has them as closely as a random tiling
     leaves them: one in :data:`DENSE_SHARE` cells or more. No cut into strips and blocks
     splits such a board, and the band sweep rarely stalls there, so it is swept first,
-    and it (or such a slab of a board) at any size.
+    and at any size through :data:`AHEAD_ROWS` rows where the quick sweeps stall.
 
     >>> dense(60, 60, 270), dense(600, 600, 9000)
     (True, False)
@@ -69,6 +79,9 @@ _BACK = 2  # bands looked back at for other heights
 _MAX_ROWS = 8  # rows a band of two joined bands may have at most (a sweep costs about 2^rows)
 _TRIES_PER_BAND = 6  # band sweeps allowed a band of the plain plan, and
 _TRIES_EXTRA = 50  # ... this many more
+_STALL = 10  # band sweeps in a row that get no further down before they look further,
+_CAREFUL_ROWS = 12  # ... until a band is laid this many rows past where they stalled
+_GIVE_UP = 100  # band sweeps in a row that get no further down before a sweep gives up
 
 _Piece = tuple[int, int]  # a tromino laid in a column: its block's top row, left-out cell
 _Ways = list[tuple[int, int, tuple[_Piece, ...]]]  # state reached, cells below, trominoes
@@ -99,10 +112,8 @@ class _Sweep:
                  what: str) -> None:
         height, width = check_size(height, width)
         cells = check_blocked(height, width, blocked)
-        if height * width > BAND_MAX_CELLS and not dense(height, width, len(cells)):
-            raise ArgumentError(f"a {width}x{height} board has {height * width:,} cells, over "
-                                f"BAND_MAX_CELLS={BAND_MAX_CELLS:,} for the band sweep, and "
-                                f"a blocked cell in more than {DENSE_SHARE} cells")
+        # Bands swept through AHEAD_ROWS rows where the quick sweeps stall.
+        self.careful = height * width <= BAND_MAX_CELLS or dense(height, width, len(cells))
         self.height, self.width = height, width
         self.budget, self.what = budget, what
         self.rows: list[set[int]] = [set() for _ in range(height)]
@@ -229,9 +240,10 @@ def _fill_column(state: int, rows: int, must: bool) -> _Ways:
 def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget, *,
                what: str = "tile", ahead: int = AHEAD_ROWS) -> list[int] | None:
     """A tiling (codes at stride *width*) of the board minus *blocked*, swept band by band
-    (see the module), each band's sweep going on through *ahead* rows below it; ``None``
-    when the sweep finds none, which proves nothing. A blocked cell off the board, a
-    board over :data:`BAND_MAX_CELLS` cells that is not :func:`dense`, or *ahead* not
+    (see the module), each band's sweep going on through :data:`QUICK_AHEAD_ROWS` rows
+    below it (or *ahead*, if fewer), and through *ahead* where the bands stall (on a
+    board of at most :data:`BAND_MAX_CELLS` cells, or :func:`dense`); ``None`` when the
+    sweep finds none, which proves nothing. A blocked cell off the board, or *ahead* not
     from 0 to 4, is an :class:`~puzzlekit.ArgumentError`.
 
     >>> band_sweep(1, 3, [], Budget()) is None  # three cells in a line
@@ -247,18 +259,45 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     if isinstance(ahead, bool) or not isinstance(ahead, int) or not 0 <= ahead <= most:
         raise ArgumentError(f"ahead must be from 0 to {most} rows, not {ahead!r}")
     sweep = _Sweep(height, width, blocked, budget, what)
+    quick = min(ahead, QUICK_AHEAD_ROWS)
+    careful = ahead if sweep.careful else quick
     tries = _TRIES_PER_BAND * -(-height // BAND_ROWS) + _TRIES_EXTRA
+    codes = _swept(sweep, quick, careful, tries, _GIVE_UP)
+    if codes is None and quick < careful:  # the trouble may lie above where it stalled
+        codes = _swept(sweep, careful, careful, tries, tries)
+    return codes
+
+
+def _swept(sweep: _Sweep, quick: int, careful: int, tries: int, give_up: int
+           ) -> list[int] | None:
+    """:func:`band_sweep` with each band's sweep going on through *quick* rows, or
+    *careful* rows from where :data:`_STALL` band sweeps in a row got no further down
+    until a band is laid :data:`_CAREFUL_ROWS` rows past it; giving up after *tries*
+    band sweeps, or *give_up* in a row that get no further."""
+    height = sweep.height
+    look = quick  # the rows ahead bands are swept through
+    furthest = stalled = calm = 0  # calm: where careful sweeps give way to quick ones
     laid: list[_Laid] = []
     top, rows = 0, BAND_ROWS
     above: set[int] = set()
     others: list[int] = []
     fresh = True  # the band at *top* was not tried at another height yet
     while top < height:
-        if tries == 0:
+        if tries == 0 or stalled == give_up:
             return None
         tries -= 1
         rows = min(rows, height - top)
-        found = sweep.band(top, rows, above, max(0, min(ahead, _MAX_ROWS - rows)))
+        if top + _CAREFUL_ROWS >= height:  # the bottom edge leaves the last bands no way out
+            look = careful
+        found = sweep.band(top, rows, above, max(0, min(look, _MAX_ROWS - rows)))
+        if found is not None and top + rows > furthest:
+            furthest, stalled = top + rows, 0
+            if furthest >= calm:
+                look = quick
+        else:
+            stalled += 1
+            if stalled == _STALL and look < careful:
+                look, calm, stalled = careful, furthest + _CAREFUL_ROWS, 0
         if found is not None:
             if fresh:
                 others = [rows + d for d in _OTHER_HEIGHTS if 0 < rows + d < height - top]

@@ -913,8 +913,8 @@ def strip_decompose(
     # Both ways with a few blocks a blocked cell first (most plans need about 2), then
     # the larger blocks searched longer that packed holes need, then both kinds with
     # more; a planner keeps the strips it has tiled from one round to the next. On a
-    # board too large for the band sweep nothing is left to go on with: the larger
-    # blocks look at one more a blocked cell.
+    # board too large for the band sweep's second pass, the larger blocks look at one
+    # more a blocked cell (the quick pass alone gives up more often).
     more = len(blocked) if height * width > BAND_MAX_CELLS else 0
     rounds = [(planners, _STRIP_STEPS + _STRIP_STEPS_FIRST * len(blocked)),
               (dense, min(_DENSE_STEPS_LAST, _DENSE_STEPS_FIRST + more // 3)),
@@ -961,15 +961,15 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
                what: str = "tile", build: bool = True) -> list[int] | None:
     """A tiling (codes at stride *width*) that sweeps band by band
     (:func:`~puzzlekit.tromino.bands.band_sweep`) only the slabs of full-width rows
-    that hold blocked cells (rows of blocked cells up to 8 apart share a slab), each
-    at most :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells unless
-    :func:`~puzzlekit.tromino.bands.dense`, and tiles the
-    hole-free rectangles between them (and slabs of one blocked cell) by the theorems;
-    or the same with rows and columns swapped, the way that sweeps fewer cells first;
-    then, on a board the band sweep takes, the whole board. ``None`` when none finds
-    one (which proves nothing). So a board of any size whose blocked cells are packed
-    into a few places is swept only there. With ``build=False`` it only decides: ``[]``
-    when it finds a tiling, without laying the trominoes of the hole-free rectangles.
+    that hold blocked cells (rows of blocked cells up to 8 apart share a slab), and
+    tiles the hole-free rectangles between them (and slabs of one blocked cell) by the
+    theorems; or the same with rows and columns swapped, the way that sweeps fewer cells
+    first; then, on a board of at most
+    :data:`~puzzlekit.tromino.bands.BAND_MAX_CELLS` cells, the whole board. ``None``
+    when none finds one (which proves nothing). So a board of any size whose blocked
+    cells are packed into a few places is swept only there. With ``build=False`` it
+    only decides: ``[]`` when it finds a tiling, without laying the trominoes of the
+    hole-free rectangles.
 
     >>> holes = {(r, c) for r in range(60, 80) for c in range(60, 80) if (r + c) % 4 == 0}
     >>> holes |= {(150, 150), (190, 190), (230, 230)}  # far apart: slabs of their own
@@ -1122,10 +1122,6 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 for bottom in sorted(range(core_bottom, min(below, core_bottom + _SLAB_REACH) + 1),
                                      key=lambda bottom: abs(core_bottom + _SLAB_MARGIN - bottom)):
                     lent = (len(inside) - taken - (bottom - top) * width) % 3
-                    spanned = bottom - top + (taken > 0) + (lent > 0)  # the slab's rows
-                    if spanned * width > BAND_MAX_CELLS and not dense(spanned, width,
-                                                                      len(inside)):
-                        continue  # the band sweep takes a slab this large only when dense
                     if below == height and (lent or not gap(height - bottom, 0)):
                         continue  # the last slab: hole-free rows below it, if any
                     if lent and below - bottom < 2:

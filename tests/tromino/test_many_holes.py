@@ -155,10 +155,10 @@ def test_uniform_holes_on_a_big_board_are_answered():
     assert Tiling(board, tile(board).codes).is_valid()  # the checked constructor
 
 
-def test_clustered_holes_on_a_board_over_the_sweeps_cap_are_cut_into_strips_and_blocks():
-    # A hole in 40 cells, clustered, on 360,000 cells: over the band sweep's cap, and the
-    # slabs are the whole board, so only the strips and blocks can answer; their larger
-    # blocks for packed holes look at more blocks a hole here (refused before).
+def test_clustered_holes_on_a_board_over_the_sweeps_cap_are_tiled():
+    # A hole in 40 cells, clustered, on 360,000 cells: over the band sweep's cap (one
+    # quick pass only), and the slabs are the whole board; the strips and blocks, whose
+    # larger blocks for packed holes look at more blocks a hole here, answer first.
     board = random_board(600, holes=9000, seed=0)
     assert board.height * board.width > BAND_MAX_CELLS
     assert_valid_tiling(board, tile(board))

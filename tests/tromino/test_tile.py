@@ -287,9 +287,9 @@ def test_bad_arguments():
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
     # Holes on diagonals four apart over a cross of 40 rows and 40 columns of a 600 x 600
-    # board: no cut into strips and blocks is found, the rows (and the columns) holding
-    # blocked cells are the whole board, more than the band sweep takes, and so is the
-    # board for the search. Every call refuses it the same way, saying why.
+    # board: no cut into strips and blocks is found, the band sweep (one quick pass, on a
+    # board this large with a hole in 31 cells) gives up at the bottom edge, and the
+    # board is too large for the search. Every call refuses it the same way, saying why.
     cross = {(row, col) for row in range(600) for col in range(600)
              if (100 <= row < 140 or 100 <= col < 140) and (row + col) % 4 == 0}
     out_of_reach = Board(600, 600, cross | {(599, 599)})
