@@ -473,6 +473,19 @@ def _tiling(region: set[int], stride: int) -> dict[int, int] | None:
     return mate
 
 
+def _stranded(cell: int, empty: set[int], stride: int, a: int, b: int) -> bool:
+    """Whether *cell* has no empty neighbour but *a* and *b*: once they are paired it is
+    left with none, so no tiling of the rest exists and :func:`_release` would fail.
+
+    >>> stride = 5  # padded cells 6, 7, 8 of a 1 x 3 board
+    >>> _stranded(8, {6, 7, 8}, stride, 6, 7), _stranded(7, {6, 7, 8}, stride, 6, 6)
+    (True, False)
+    """
+    return not any(
+        n in empty and n != a and n != b for n in (cell - stride, cell - 1, cell + 1, cell + stride)
+    )
+
+
 def _release(mate: dict[int, int], region: set[int], a: int, b: int, stride: int) -> bool:
     """Take *a* and *b* out of *region* keeping a perfect matching; undone if impossible."""
     a_mate, b_mate = mate.pop(a), mate.pop(b)
@@ -755,6 +768,8 @@ def _random_pair(
     joined, reach = grid.joined, grid.reach
     others: dict[int, list[int]] = {}  # by colour: the pool's first cells of the other colour
     for a in pool[:_STARTS]:
+        if _stranded(mate[a], empty, stride, a, a):
+            continue  # only its mate can pair with it: no tries, no repairs spent
         row, col = row_of[a], col_of[a]
         colour = colour_of[a]
         neighbours = (a - stride, a - 1, a + 1, a + stride)
@@ -790,6 +805,8 @@ def _random_pair(
         for tried, key in enumerate(partners, 1):
             b = key & _CELL_MASK
             if reached >> b & 1 if reached >= 0 else joined(runs, reach(row_of[b], col_of[b])):
+                if _stranded(mate[b], empty, stride, a, b):
+                    continue  # the repair would fail: no search
                 if _release(mate, empty, a, b, stride):
                     if budget.spend(tried):
                         raise budget.limit_reached("deal")
