@@ -892,32 +892,39 @@ class LinkIndex:
         >>> LinkIndex.of(grid).pairs()  # padded indices: the 1s round the ring, the 3s
         [(6, 8), (6, 16), (8, 18), (16, 18), (12, 17)]
         """
-        cells, stride, walled, reach, joined = (
-            grid.cells, grid.stride, grid.walled, grid.reach, grid.joined
-        )
-        by_group = grid.groups
-        kind_of: dict[int, int] = {}
+        cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
+        # The match key of every padded cell (0 empty): comprehensions over whole lists, as
+        # a full board has a tile in nearly every cell.
+        keys = [(kind + 3) // 4 if kind > 0 else 0 for kind in cells] if grid.groups else cells
+        kind_of = {index: key for index, key in enumerate(keys) if key > 0}
         members: dict[int, list[int]] = {}
-        for index, kind in enumerate(cells):
-            if kind > 0:
-                key = (kind + 3) // 4 if by_group else kind
-                kind_of[index] = key
-                group = members.get(key)
-                if group is None:
-                    members[key] = [index]
-                else:
-                    group.append(index)
+        for index, key in kind_of.items():
+            group = members.get(key)
+            if group is None:
+                members[key] = [index]
+            else:
+                group.append(index)
         linked: dict[int, list[int]] = {}
-        for i, key in kind_of.items():  # neighbours always link
-            for j in (i + 1, i + stride):
-                if kind_of.get(j) == key:
-                    linked.setdefault(i, []).append(j)
-                    linked.setdefault(j, []).append(i)
-        for group in members.values():
-            # Any other link leaves both tiles through an empty neighbour.
-            opened = [(i, reach(i // stride, i % stride)) for i in group if not walled(i)]
-            for n, (i, reach_i) in enumerate(opened, 1):
-                for j, reach_j in opened[n:]:
+        # Neighbours always link: the cells equal to the one after them in the row, or below.
+        for step in (1, stride):
+            after = keys[step:]  # the last cells have none: they are ring cells, empty
+            for i in [i for i, key in enumerate(after) if key > 0 and key == keys[i]]:
+                linked.setdefault(i, []).append(i + step)
+                linked.setdefault(i + step, []).append(i)
+        # Any other link leaves both tiles through an empty neighbour: only open tiles (not
+        # walled in on four sides) of a kind are tested against each other.
+        opened: dict[int, list[int]] = {}
+        for i in [
+            i for i in kind_of
+            if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
+        ]:
+            opened.setdefault(kind_of[i], []).append(i)
+        for group in opened.values():
+            if len(group) < 2:
+                continue
+            runs = [(i, reach(i // stride, i % stride)) for i in group]
+            for n, (i, reach_i) in enumerate(runs, 1):
+                for j, reach_j in runs[n:]:
                     if j - i != 1 and j - i != stride and joined(reach_i, reach_j):
                         linked.setdefault(i, []).append(j)
                         linked.setdefault(j, []).append(i)
