@@ -487,6 +487,13 @@ def _stranded(cell: int, empty: set[int], stride: int, a: int, b: int) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=16)
+def _first_tiling(region: frozenset[int], stride: int) -> dict[int, int] | None:
+    """:func:`_tiling` of *region*, kept: a stream of deals of one layout starts from the same
+    one (do not change it: copy it)."""
+    return _tiling(set(region), stride)
+
+
 def _release(mate: dict[int, int], region: set[int], a: int, b: int, stride: int) -> bool:
     """Take *a* and *b* out of *region* keeping a perfect matching; undone if impossible."""
     a_mate, b_mate = mate.pop(a), mate.pop(b)
@@ -655,9 +662,10 @@ def _fill_region(
     """The construction without gravity: the placed pairs, or ``None`` without a tiling."""
     stride, height, width = grid.stride, grid.height, grid.width
     empty = {(r + 1) * stride + c + 1 for r, c in region}
-    mate = _tiling(empty, stride)
-    if mate is None:
+    tiling = _first_tiling(frozenset(empty), stride)
+    if tiling is None:
         return None
+    mate = tiling.copy()
 
     shape, random_float = _shape(height, width), rng.random
     ring_distance, row_of, col_of = shape.ring_distance, shape.row_of, shape.col_of
