@@ -686,13 +686,15 @@ def _fill_region(
             raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
-        # The first waiting cells that can pair with more than their mate: at the end of a
-        # deal most have none (then no search can help), and the domino is taken at once.
-        waiting = itertools.islice(filter(empty.__contains__, order[start:]), _STARTS)
-        starts = [a for a in waiting if not _stranded(mate[a], empty, stride, a, a)]
-        chosen = _swapped_pair(grid, empty, mate, starts, rng, budget) if starts else None
-        if chosen is None and starts:
-            chosen = _random_pair(grid, links, empty, mate, order, start, starts, budget)
+        waiting = filter(empty.__contains__, itertools.islice(order, start, None))
+        starts = list(itertools.islice(waiting, _STARTS))
+        chosen = _swapped_pair(grid, empty, mate, starts, rng, budget)
+        if chosen is None:
+            # Only the first cells that can pair with more than their mate: at the end of a
+            # deal most can not (then no search helps), and the domino is taken at once.
+            starts = [a for a in starts if not _stranded(mate[a], empty, stride, a, a)]
+            if starts:
+                chosen = _random_pair(grid, links, empty, mate, order, start, starts, budget)
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
