@@ -756,7 +756,7 @@ def new_links(
     if done:
         near -= done
         middle -= done
-    stride, reach, joined, walled = grid.stride, grid.reach, grid.joined, grid.walled
+    cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
     if reaches is None:
         reaches = {}
     # Plain loops below, not generators: a handful of tiles each, so setting one up costs
@@ -778,8 +778,8 @@ def new_links(
                 continue
             reach_b = reaches.get(b)
             if reach_b is None:
-                if walled(b):
-                    continue
+                if cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride]:
+                    continue  # Grid.walled, inlined (hot)
                 reach_b = reaches[b] = reach(b // stride, b % stride)
             if reach_a is None:  # not before: often no tile is left to test
                 reach_a = reaches[a] = reach(a // stride, a % stride)
