@@ -233,6 +233,24 @@ class Grid:
             self.rowm[r] &= ~(1 << c)
             self.colm[c] &= ~(1 << r)
 
+    def empty(self, i: int, j: int) -> None:
+        """Empty the cells at padded *i* and *j*, keeping the masks in step: :meth:`set` of
+        both to 0 in one call (a move's two cells, the hot path).
+
+        >>> grid = Grid(((1, 1, 2),), outside=True, max_turns=2)
+        >>> grid.empty(6, 7)
+        >>> grid.rows(), grid.rowm[1], grid.colm[1]
+        (((0, 0, 2),), 8, 0)
+        """
+        cells, rowm, colm, stride = self.cells, self.rowm, self.colm, self.stride
+        cells[i] = cells[j] = 0
+        r, c = divmod(i, stride)
+        rowm[r] &= ~(1 << c)
+        colm[c] &= ~(1 << r)
+        r, c = divmod(j, stride)
+        rowm[r] &= ~(1 << c)
+        colm[c] &= ~(1 << r)
+
     # -- moves ---------------------------------------------------------------
 
     def remove(self, i: int, j: int, shift: int = 0) -> Changes:
@@ -247,8 +265,7 @@ class Grid:
         if shift:
             touched += self.push_run(i, shift, changes)
         changes += [(i, cells[i]), (j, cells[j])]
-        self.set(i, 0)
-        self.set(j, 0)
+        self.empty(i, j)
         if self.gravity:
             stride = self.stride
             for column in sorted({index % stride for index in touched}):
@@ -952,18 +969,21 @@ class LinkIndex:
         else:
             del tiles[kind]
         partners = self.partners.copy()
-        lost = []
-        for tile in (i, j):
-            for other in partners.pop(tile):
-                if other in partners:  # (i, j) itself is met once, from i
+        linked_i, linked_j = partners.pop(i), partners.pop(j)
+        for tile, linked in ((i, linked_i), (j, linked_j)):
+            for other in linked:
+                if other in partners:  # not the other tile removed
                     partners[other] = partners[other] - {tile}
-                    lost.append(tile << 16 | other if tile < other else other << 16 | tile)
         found = new_links(grid, [i, j], self.kind_of, tiles, partners)
         for a, b in found:  # a handful a move
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
         index = LinkIndex(self.kind_of, tiles, partners, found)
         if self.ordered is not None:  # listed here: list the next one from it, not afresh
+            # The pairs lost, packed: those of the two tiles ((i, j) once). Only here, as a
+            # line of play that never lists (the gym's) has no use for them.
+            lost = [min(i, other) << 16 | max(i, other) for other in linked_i]
+            lost += [min(j, other) << 16 | max(j, other) for other in linked_j if other != i]
             index.ordered = _relisted(self.ordered, lost, found, self.kind_of)
         return index
 
