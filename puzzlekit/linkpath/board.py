@@ -977,8 +977,7 @@ class Board(Displayed):
         object.__setattr__(board, "_grid", grid)
         if self._fixed:  # only the two cells change, and the rows they are in
             i, j = move[0], move[1]
-            grid.set(i, 0)
-            grid.set(j, 0)
+            grid.empty(i, j)
             object.__setattr__(board, "rows", self._rows_after(grid, (i, j)))
             links = self._links.after(grid, i, j)
         else:

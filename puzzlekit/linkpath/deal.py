@@ -189,11 +189,11 @@ def deal_with_solution(
     >>> len(witness), board.is_valid()
     (3, True)
     >>> board, witness = deal_with_solution(4, 6, 6, seed=2, traps=2)
-    >>> print(board)  # 4 and 5 cross at the top left, 3 and 6 at the bottom right
-    455416
-    541211
-    243362
-    256633
+    >>> print(board)  # 4 and 6 cross in the middle rows, 2 and 5 to their right
+    633452
+    146256
+    164524
+    112335
     >>> for pair in witness:
     ...     board = board.play(pair)
     >>> board.is_solved
@@ -473,6 +473,27 @@ def _tiling(region: set[int], stride: int) -> dict[int, int] | None:
     return mate
 
 
+def _stranded(cell: int, empty: set[int], stride: int, a: int, b: int) -> bool:
+    """Whether *cell* has no empty neighbour but *a* and *b*: once they are paired it is
+    left with none, so no tiling of the rest exists and :func:`_release` would fail.
+
+    >>> stride = 5  # padded cells 6, 7, 8 of a 1 x 3 board
+    >>> _stranded(8, {6, 7, 8}, stride, 6, 7), _stranded(7, {6, 7, 8}, stride, 6, 6)
+    (True, False)
+    """
+    for n in (cell - stride, cell - 1, cell + 1, cell + stride):  # a loop: no generator (hot)
+        if n in empty and n != a and n != b:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=16)
+def _first_tiling(region: frozenset[int], stride: int) -> dict[int, int] | None:
+    """:func:`_tiling` of *region*, kept: a stream of deals of one layout starts from the same
+    one (do not change it: copy it)."""
+    return _tiling(set(region), stride)
+
+
 def _release(mate: dict[int, int], region: set[int], a: int, b: int, stride: int) -> bool:
     """Take *a* and *b* out of *region* keeping a perfect matching; undone if impossible."""
     a_mate, b_mate = mate.pop(a), mate.pop(b)
@@ -641,11 +662,14 @@ def _fill_region(
     """The construction without gravity: the placed pairs, or ``None`` without a tiling."""
     stride, height, width = grid.stride, grid.height, grid.width
     empty = {(r + 1) * stride + c + 1 for r, c in region}
-    mate = _tiling(empty, stride)
-    if mate is None:
+    tiling = _first_tiling(frozenset(empty), stride)
+    if tiling is None:
         return None
+    mate = tiling.copy()
 
-    ring_distance, random_float = _shape(height, width).ring_distance, rng.random
+    shape, random_float = _shape(height, width), rng.random
+    ring_distance, row_of, col_of = shape.ring_distance, shape.row_of, shape.col_of
+    cells, rowm, colm = grid.cells, grid.rowm, grid.colm
 
     def depth(cell: int) -> float:
         return ring_distance[cell] + _JITTER * random_float()
@@ -662,14 +686,22 @@ def _fill_region(
             raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
-        chosen = _swapped_pair(grid, empty, mate, order, start, rng, budget)
+        waiting = filter(empty.__contains__, itertools.islice(order, start, None))
+        starts = list(itertools.islice(waiting, _STARTS))
+        chosen = _swapped_pair(grid, empty, mate, starts, rng, budget)
         if chosen is None:
-            chosen = _random_pair(grid, links, empty, mate, order, start, budget)
+            # Only the first cells that can pair with more than their mate: at the end of a
+            # deal most can not (then no search helps), and the domino is taken at once.
+            starts = [a for a in starts if not _stranded(mate[a], empty, stride, a, a)]
+            if starts:
+                chosen = _random_pair(grid, links, empty, mate, order, start, starts, budget)
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
-        grid.set(chosen[0], kind)
-        grid.set(chosen[1], kind)
+        for cell in chosen:  # Grid.set of a tile, inlined (hot)
+            cells[cell] = kind
+            rowm[row_of[cell]] |= 1 << col_of[cell]
+            colm[col_of[cell]] |= 1 << row_of[cell]
         if links is not None:
             links.occupy(1 << chosen[0] | 1 << chosen[1])
         placed.append((min(chosen), max(chosen)))
@@ -680,14 +712,14 @@ def _swapped_pair(
     grid: Grid,
     empty: set[int],
     mate: dict[int, int],
-    order: list[int],
-    start: int,
+    starts: list[int],
     rng: random.Random,
     budget: Budget,
 ) -> tuple[int, int] | None:
-    """Two empty cells early in *order* that the tiling gives with no repair, or ``None``.
+    """A first cell of *starts* and an empty cell that the tiling gives with no repair, or
+    ``None``.
 
-    A waiting cell *a* tiled with *a_mate*, and a domino ``(n, b)`` beside
+    A first cell *a* tiled with *a_mate*, and a domino ``(n, b)`` beside
     *a_mate*: pairing *a* with *b* and tiling *a_mate* with *n* keeps a
     tiling, and ``a, a_mate, n, b`` is a path of empty cells, so *a* and *b*
     link when the path's turns are allowed. So most pairs need neither a
@@ -697,8 +729,7 @@ def _swapped_pair(
     a node.
     """
     stride, max_turns = grid.stride, grid.max_turns
-    waiting = filter(empty.__contains__, itertools.islice(order, start, None))
-    for a in itertools.islice(waiting, _STARTS):
+    for a in starts:
         a_mate = mate[a]
         swaps = []
         for n in (a_mate - stride, a_mate - 1, a_mate + 1, a_mate + stride):
@@ -713,8 +744,11 @@ def _swapped_pair(
                 raise budget.limit_reached("deal")
             # The straightest first: random play then clears the deals about as often
             # as those :func:`_random_pair` alone builds.
-            fewest = min(swaps)[0]
-            _, n, b = rng.choice([swap for swap in swaps if swap[0] == fewest])
+            if len(swaps) == 1:  # no draw: most first cells have one swap
+                _, n, b = swaps[0]
+            else:
+                fewest = min(swaps)[0]
+                _, n, b = rng.choice([swap for swap in swaps if swap[0] == fewest])
             del mate[a], mate[b]
             mate[a_mate], mate[n] = n, a_mate
             empty.discard(a)
@@ -730,9 +764,11 @@ def _random_pair(
     mate: dict[int, int],
     order: list[int],
     start: int,
+    starts: list[int],
     budget: Budget,
 ) -> tuple[int, int] | None:
-    """Two linked empty cells early in *order* whose removal keeps a tiling of the rest.
+    """A first cell of *starts* and a linked empty cell early in *order* (the waiting cells
+    from *start* on) whose removal keeps a tiling of the rest.
 
     Returns the cells (taken out of *empty*), or ``None``. Neighbours are
     the fallback, so they are not chosen here: deals would otherwise start
@@ -754,7 +790,7 @@ def _random_pair(
     )
     joined, reach = grid.joined, grid.reach
     others: dict[int, list[int]] = {}  # by colour: the pool's first cells of the other colour
-    for a in pool[:_STARTS]:
+    for a in starts:
         row, col = row_of[a], col_of[a]
         colour = colour_of[a]
         neighbours = (a - stride, a - 1, a + 1, a + stride)
@@ -790,6 +826,8 @@ def _random_pair(
         for tried, key in enumerate(partners, 1):
             b = key & _CELL_MASK
             if reached >> b & 1 if reached >= 0 else joined(runs, reach(row_of[b], col_of[b])):
+                if _stranded(mate[b], empty, stride, a, b):
+                    continue  # the repair would fail: no search
                 if _release(mate, empty, a, b, stride):
                     if budget.spend(tried):
                         raise budget.limit_reached("deal")

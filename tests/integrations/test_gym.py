@@ -117,6 +117,19 @@ def test_an_episode_that_follows_the_solver_earns_the_solved_reward(name):
         assert terminated == result.solved
 
 
+def test_info_tells_of_the_state_asked_about_not_of_the_last_played():
+    # play() hands info() whether the board it made is solved; another board is looked at.
+    from puzzlekit.tromino import Board
+    from puzzlekit.tromino.gym import TrominoAdapter
+
+    adapter = TrominoAdapter("2x2 holes=1")
+    start = Board.parse("#.\n..")
+    after, reward = adapter.play(start, adapter.move(0))
+    assert reward == 1.0 and adapter.info(after) == {"solved": True}
+    assert adapter.info(start) == {"solved": False}
+    assert adapter.info(Board.parse("#a\naa")) == {"solved": True}  # equal, not the same
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_an_illegal_action_changes_nothing(name):
     env = make(name)
@@ -233,6 +246,8 @@ def test_any_state_of_the_strategies_starts_an_episode_whose_mask_is_the_engines
             observation, _, _, _, info = env.step(action)
             assert env.state == state.play(env.adapter.move(action))
             assert observation in env.observation_space
+            assert info["move"] == str(env.adapter.move(action))
+            assert info["solved"] == env.state.is_solved
 
     check()
 
