@@ -85,7 +85,7 @@ _GIVE_UP = 100  # band sweeps in a row that get no further down before a sweep g
 
 _Piece = tuple[int, int]  # a tromino laid in a column: its block's top row, left-out cell
 _Ways = list[tuple[int, int, tuple[_Piece, ...]]]  # state reached, cells below, trominoes
-_Layer = dict[int, tuple[int, int, tuple[_Piece, ...]]]  # state -> cells below, parent, trominoes
+_NEVER = 1 << 62  # more cells below than any sweep reaches
 
 # Per band height (at most _MAX_ROWS), for a column whose cell below must be covered or
 # not: the ways to fill it from each state met so far, kept for every sweep (a few
@@ -158,27 +158,33 @@ class _Sweep:
         must = [below < height and self.free(below, col) and not self.own_reach(below, col)
                 for col in range(width)]
         fills = _FILLS.setdefault(rows, ({}, {}))
-        layers: list[_Layer] = []
-        layer: _Layer = {column[0] | column[1] << spine: (0, 0, ())}
+        # Per column: each state reached, with the fewest cells below (costs) and the
+        # state it came from (parents); the trominoes are looked up again on the way back,
+        # which is cheaper than keeping them for every state.
+        costs: list[dict[int, int]] = []
+        parents: list[dict[int, int]] = []
+        layer = {column[0] | column[1] << spine: 0}
         for col in range(width):
             if self.budget.spend(spine):
                 raise self.budget.limit_reached(self.what)
             known = fills[must[col]]
             incoming = column[col + 2] << spine
-            moved: _Layer = {}
-            for state, (cost, _, _) in layer.items():
+            moved: dict[int, int] = {}
+            parent: dict[int, int] = {}
+            for state, cost in layer.items():
                 ways = known.get(state)
                 if ways is None:
                     ways = known[state] = _fill_column(state, rows, must[col])
-                for to, extra, pieces in ways:
+                for to, extra, _ in ways:
                     to |= incoming
                     total = cost + extra
-                    old = moved.get(to)
-                    if old is None or old[0] > total:
-                        moved[to] = (total, state, pieces)
+                    if moved.get(to, _NEVER) > total:
+                        moved[to] = total
+                        parent[to] = state
             if not moved:
                 return None
-            layers.append(moved)
+            costs.append(layer)
+            parents.append(parent)
             layer = moved
         state = ones | ones << spine
         if state not in layer:
@@ -186,7 +192,12 @@ class _Sweep:
         codes: list[int] = []
         reached: set[int] = set()
         for col in range(width - 1, -1, -1):
-            _, state, pieces = layers[col][state]
+            came = parents[col][state]
+            incoming = column[col + 2] << spine
+            total = layer[state] - costs[col][came]
+            pieces = next(pieces for to, extra, pieces in fills[must[col]][came]
+                          if to | incoming == state and extra == total)
+            state, layer = came, costs[col]
             for row, left_out in pieces:
                 if row >= kept:
                     continue
