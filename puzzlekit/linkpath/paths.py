@@ -548,6 +548,16 @@ class Grid:
         """
         return (kind + 3) // 4 if self.groups else kind
 
+    def match_keys(self) -> list[int]:
+        """:meth:`match_key` of every padded cell, by index (0 where empty): for whole-board
+        scans, in one comprehension rather than a call a cell.
+
+        >>> Grid(((6, 0, 8),), outside=True, max_turns=2, groups=True).match_keys()[6:9]
+        [2, 0, 2]
+        """
+        cells = self.cells
+        return [(kind + 3) // 4 for kind in cells] if self.groups else cells.copy()
+
     def tiles_by_kind(self) -> dict[int, list[int]]:
         """Padded indices of the tiles that match each other, in reading order.
 
@@ -611,7 +621,7 @@ class Grid:
         if self.max_turns > 1:
             return None
         height, width, stride = self.height, self.width, self.stride
-        cells, colm = self.cells, self.colm
+        colm = self.colm
         board_rows = (1 << (height + 1)) - 2
         tops = [0] * stride  # the top tile of each board column (0: none)
         for col in range(1, width + 1):
@@ -621,7 +631,7 @@ class Grid:
                 if occupied != board_rows & -(1 << (height + 1 - count)):
                     return None
                 tops[col] = (height + 1 - count) * stride + col
-        keys = [(kind + 3) // 4 for kind in cells] if self.groups else cells
+        keys = self.match_keys()
         top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
         for col, top in enumerate(tops):
             if top:
@@ -910,9 +920,8 @@ class LinkIndex:
         [(6, 8), (6, 16), (8, 18), (16, 18), (12, 17)]
         """
         cells, stride, reach, joined = grid.cells, grid.stride, grid.reach, grid.joined
-        # The match key of every padded cell (0 empty): comprehensions over whole lists, as
-        # a full board has a tile in nearly every cell.
-        keys = [(kind + 3) // 4 if kind > 0 else 0 for kind in cells] if grid.groups else cells
+        # Comprehensions over whole lists, as a full board has a tile in nearly every cell.
+        keys = grid.match_keys()
         kind_of = {index: key for index, key in enumerate(keys) if key > 0}
         members: dict[int, list[int]] = {}
         for index, key in kind_of.items():

@@ -100,6 +100,23 @@ def test_the_full_scan_is_the_reference(board):
     assert index.tiles == {key: frozenset(group) for key, group in grid.tiles_by_kind().items()}
 
 
+@settings(max_examples=60, deadline=None)
+@given(boards(max_side=9, kinds=9, rules=rules()))
+def test_match_keys_are_each_cells_match_key_by_the_rules(board):
+    grid = Grid(board.rows, outside=board.rules.outside, max_turns=board.rules.max_turns,
+                groups=board.rules.groups)
+    keys = grid.match_keys()
+    stride = board.width + 2
+    assert len(keys) == len(grid.cells)
+    for index, kind in enumerate(grid.cells):
+        row, col = divmod(index, stride)
+        on_board = 0 < row <= board.height and 0 < col <= board.width
+        expected = match_key(board.rows[row - 1][col - 1], board.rules) if on_board else 0
+        assert keys[index] == expected == grid.match_key(kind)
+    keys[0] = -1  # the caller's own list
+    assert grid.cells[0] == 0
+
+
 @settings(max_examples=100, deadline=None)
 @given(boards(max_side=9, kinds=6, rules=rules()), st.randoms(use_true_random=False))
 def test_played_boards_list_the_reference_pairs(board, rng):
