@@ -409,7 +409,7 @@ def is_tileable(
     if len(board.holes) <= 1:
         return True
     built = _construct(board.height, board.width, board.holes, budget, None, "is_tileable",
-                       build=False)
+                       build=False, screened=True)
     if isinstance(built, Residue):
         check_reach(board.height, board.width, built.blocked)
         return decide_free_cells(board.height, board.width, built.blocked, budget)
@@ -1201,17 +1201,21 @@ class Residue:
 
 def _construct(
     height: int, width: int, blocked: frozenset[Cell], budget: Budget,
-    rng: random.Random | None, what: str, *, build: bool = True,
+    rng: random.Random | None, what: str, *, build: bool = True, screened: bool = False,
 ) -> list[int] | Residue | None:
     """Everything but the search, at any size: a tiling's codes (stride *width*),
     ``None`` when it is proved that there is none, or the :class:`Residue` left.
 
-    The counts and obstructions first; one blocked cell or none by the theorems
+    The counts and obstructions first (unless *screened*: the caller has had
+    :func:`untileable_reason` pass them, and on a board with a million cells they
+    take a fifth of a second); one blocked cell or none by the theorems
     (with an *rng* on a board the search takes, the search instead, for a random
     tiling); on a board over :data:`SEARCH_MAX_CELLS` cells the pockets by the
     search; then :func:`decompose`."""
-    if (height * width - len(blocked)) % 3 or obstruction(height, width, blocked):
+    if not screened and (
+            (height * width - len(blocked)) % 3 or obstruction(height, width, blocked)):
         return None
+    on_time(budget, what)
     cells = height * width
     if len(blocked) <= 1 and (rng is None or cells > SEARCH_MAX_CELLS):
         if not blocked:
@@ -1292,11 +1296,11 @@ def codes_of(found: list[Triple], width: int, top: int = 0, left: int = 0) -> li
 
 def tiling_codes(
     height: int, width: int, blocked: frozenset[Cell], budget: Budget,
-    rng: random.Random | None = None, *, what: str = "tile",
+    rng: random.Random | None = None, *, what: str = "tile", screened: bool = False,
 ) -> list[int] | None:
     """The codes (stride *width*) of a tiling of the board minus *blocked*, ``None``
-    when there is none: the constructions (counts, obstructions, theorems, pockets,
-    :func:`decompose`), then the exact
+    when there is none: the constructions (counts, obstructions unless *screened*,
+    theorems, pockets, :func:`decompose`), then the exact
     search (:func:`~puzzlekit.tromino.solver.tile_free_cells`) on what they leave,
     which raises :class:`~puzzlekit.ArgumentError` when it is out of its reach.
 
@@ -1306,7 +1310,7 @@ def tiling_codes(
     ...                  Budget()))
     333332
     """
-    built = _construct(height, width, blocked, budget, rng, what)
+    built = _construct(height, width, blocked, budget, rng, what, screened=screened)
     if not isinstance(built, Residue):
         return built
     check_reach(height, width, built.blocked)
@@ -1378,7 +1382,7 @@ def _tile(board: Board, budget: Budget) -> Tiling:
     reason = untileable_reason(board)
     if reason is not None:
         raise UnsolvableError(reason)
-    codes = tiling_codes(board.height, board.width, board.holes, budget)
+    codes = tiling_codes(board.height, board.width, board.holes, budget, screened=True)
     if codes is None:
         raise UnsolvableError(
             "no tiling exists: the exact search (regions, profile sweep, search) "

@@ -8,8 +8,8 @@ and a region's size is the sum of its runs' areas. The work grows with the
 number of blocked cells (sorting them), not with the board: a 2048 x 2048
 board with 1,000 holes has at most 2,001 bands and 3,001 runs.
 
-A cell no L-tromino fits around lies next to a blocked cell (or the board
-is one cell wide), so :func:`stranded_cell` looks only there.
+:func:`stranded_cell` finds a cell no L-tromino fits around with bitboards of
+the whole board instead: shifts of a million bits take microseconds.
 
 >>> regions = free_regions(1000, 1000, {(0, 1), (1, 0)})
 >>> [(region.cells, region.first) for region in regions]
@@ -25,6 +25,7 @@ from collections.abc import Collection, Iterator
 import attrs
 
 from puzzlekit.grid import Cell
+from puzzlekit.tromino.board import cells_mask, full_mask
 
 __all__ = ["Region", "free_regions", "stranded_cell"]
 
@@ -137,30 +138,26 @@ def free_regions(height: int, width: int, blocked: Collection[Cell]) -> list[Reg
 def stranded_cell(height: int, width: int, blocked: Collection[Cell]) -> Cell | None:
     """The first free cell, in reading order, that no L-tromino fits around (every
     2x2 block holding it is off the board or has two more cells blocked), or
-    ``None``. Only cells next to a blocked cell can be such a cell on a board at
-    least 2 wide, so the work is linear in the blocked cells.
+    ``None``. Found with bitboards of the whole board, a few milliseconds for a
+    million cells.
 
     >>> stranded_cell(4, 4, {(1, 2), (2, 1)}), stranded_cell(4, 4, {(1, 1)})
     (None, None)
     >>> stranded_cell(3, 3, {(0, 1), (1, 1)}), stranded_cell(1, 4, {(0, 0)})
     ((0, 0), (0, 1))
     """
-    if min(height, width) == 1:  # no 2x2 block at all: the first free cell
-        return next((divmod(index, width) for index in range(height * width)
-                     if divmod(index, width) not in blocked), None)
-    near = sorted({
-        (row + dr, col + dc) for row, col in blocked for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-    })
-    for row, col in near:
-        if not (0 <= row < height and 0 <= col < width) or (row, col) in blocked:
-            continue
-        fits = False
-        for top in (row - 1, row):
-            for left in (col - 1, col):
-                if top >= 0 and top + 1 < height and left >= 0 and left + 1 < width:
-                    others = sum((r, c) in blocked for r in (top, top + 1)
-                                 for c in (left, left + 1))
-                    fits = fits or others <= 1
-        if not fits:
-            return row, col
-    return None
+    stride = width + 1
+    board, taken = full_mask(height, width), cells_mask(blocked, height, width)
+    # A 2x2 block is named by its top left cell (the spare column of the stride keeps
+    # blocks from wrapping); an L-tromino fits in it around a free cell when at most
+    # one of its cells is blocked.
+    on_board = board & board >> 1 & board >> stride
+    top = taken | taken >> 1
+    bottom = taken >> stride | taken >> (stride + 1)
+    crowded = taken & taken >> 1 | (taken & taken >> 1) >> stride | top & bottom
+    roomy = on_board & ~crowded
+    fits = roomy | roomy << 1 | roomy << stride | roomy << (stride + 1)
+    stranded = board & ~taken & ~fits
+    if not stranded:
+        return None
+    return divmod((stranded & -stranded).bit_length() - 1, stride)
