@@ -15,7 +15,10 @@ other heights for the last bands (the trouble is usually one awkward spot near a
 boundary), then a band of both together. Where that gets no further for a while, and
 near the bottom edge, the bands are swept through :data:`AHEAD_ROWS` rows below them,
 which stalls less but costs about 4x; where even that gives up, the board is swept
-again that way from the top.
+again that way from the top. A board that gets the quick sweeps only (over
+:data:`BAND_MAX_CELLS` cells, and not :func:`dense`) and stalls at the bottom edge,
+which the last bands cannot leave, is swept again turned half a turn: that edge is then
+where the sweep starts.
 
 This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
 refuses the board.
@@ -30,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -39,7 +43,7 @@ from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import check_blocked, check_size
 
 __all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "DENSE_SHARE", "QUICK_AHEAD_ROWS",
-           "band_sweep", "dense"]
+           "band_sweep", "dense", "turned_codes"]
 
 BAND_ROWS = 4
 """Rows a band has unless a neighbour's trouble makes it taller or shorter."""
@@ -56,7 +60,8 @@ BAND_MAX_CELLS = 1 << 18
 """The largest board (in cells) whose bands are swept through :data:`AHEAD_ROWS` rows
 where the quick sweeps stall, and swept again that way from the top where it gives up,
 unless it is :func:`dense`: a larger board gets the quick sweeps only, which cost some
-5 us a cell before a refusal where they fail."""
+5 us a cell before a refusal where they fail, and where they stall at the bottom edge,
+the same again on the board turned half a turn."""
 
 DENSE_SHARE = 20
 """A board with a blocked cell in this many cells or fewer is :func:`dense`."""
@@ -116,9 +121,19 @@ class _Sweep:
         self.careful = height * width <= BAND_MAX_CELLS or dense(height, width, len(cells))
         self.height, self.width = height, width
         self.budget, self.what = budget, what
+        self.furthest = 0  # the most rows from the top that its bands have been laid down to
         self.rows: list[set[int]] = [set() for _ in range(height)]
         for row, col in cells:
             self.rows[row].add(col)
+
+    def turned(self) -> _Sweep:
+        """The sweep of the board turned half a turn (its bottom row first, each row
+        right to left)."""
+        turned = copy.copy(self)
+        turned.furthest = 0
+        last = self.width - 1
+        turned.rows = [{last - col for col in row} for row in reversed(self.rows)]
+        return turned
 
     def free(self, row: int, col: int) -> bool:
         return 0 <= row < self.height and 0 <= col < self.width and col not in self.rows[row]
@@ -253,7 +268,8 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     """A tiling (codes at stride *width*) of the board minus *blocked*, swept band by band
     (see the module), each band's sweep going on through :data:`QUICK_AHEAD_ROWS` rows
     below it (or *ahead*, if fewer), and through *ahead* where the bands stall (on a
-    board of at most :data:`BAND_MAX_CELLS` cells, or :func:`dense`); ``None`` when the
+    board of at most :data:`BAND_MAX_CELLS` cells, or :func:`dense`; a larger board
+    stuck at its bottom edge is swept again turned half a turn); ``None`` when the
     sweep finds none, which proves nothing. A blocked cell off the board, or *ahead* not
     from 0 to 4, is an :class:`~puzzlekit.ArgumentError`.
 
@@ -270,9 +286,33 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     if isinstance(ahead, bool) or not isinstance(ahead, int) or not 0 <= ahead <= most:
         raise ArgumentError(f"ahead must be from 0 to {most} rows, not {ahead!r}")
     sweep = _Sweep(height, width, blocked, budget, what)
+    codes = _from_the_top(sweep, ahead)
+    if codes is None and not sweep.careful and sweep.furthest + _CAREFUL_ROWS >= sweep.height:
+        # Quick sweeps stuck at the bottom edge, which the last bands cannot leave: turned,
+        # it is where the sweep starts, and nothing binds the bands yet.
+        turned = _from_the_top(sweep.turned(), ahead)
+        if turned is not None:
+            codes = turned_codes(turned, sweep.height, sweep.width)
+    return codes
+
+
+def turned_codes(codes: Iterable[int], height: int, width: int) -> list[int]:
+    """The codes (stride *width*) of trominoes given by their *codes* on a ``height x
+    width`` board turned half a turn: turned again, they tile the board the same way.
+
+    >>> turned_codes([0], 2, 3)  # the tromino leaving out (0, 0), turned: out (1, 2)
+    [7]
+    """
+    corner = (height - 1) * width - 2  # the anchor of the block at the bottom right
+    # A block's anchor is its top left cell; turned, the left-out cell is the opposite one.
+    return [(corner - (code >> 2)) << 2 | (code & 3) ^ 3 for code in codes]
+
+
+def _from_the_top(sweep: _Sweep, ahead: int) -> list[int] | None:
+    """:func:`band_sweep` of *sweep*'s board from its top row down."""
     quick = min(ahead, QUICK_AHEAD_ROWS)
     careful = ahead if sweep.careful else quick
-    tries = _TRIES_PER_BAND * -(-height // BAND_ROWS) + _TRIES_EXTRA
+    tries = _TRIES_PER_BAND * -(-sweep.height // BAND_ROWS) + _TRIES_EXTRA
     codes = _swept(sweep, quick, careful, tries, _GIVE_UP)
     if codes is None and quick < careful:  # the trouble may lie above where it stalled
         codes = _swept(sweep, careful, careful, tries, tries)
@@ -303,6 +343,7 @@ def _swept(sweep: _Sweep, quick: int, careful: int, tries: int, give_up: int
         found = sweep.band(top, rows, above, max(0, min(look, _MAX_ROWS - rows)))
         if found is not None and top + rows > furthest:
             furthest, stalled = top + rows, 0
+            sweep.furthest = max(sweep.furthest, furthest)
             if furthest >= calm:
                 look = quick
         else:

@@ -18,8 +18,10 @@ from puzzlekit.tromino.bands import (
     QUICK_AHEAD_ROWS,
     band_sweep,
     dense,
+    turned_codes,
 )
 from puzzlekit.tromino.construct import slab_sweep
+from puzzlekit.tromino.strategies import tilings
 
 
 def _swept(board):
@@ -254,3 +256,13 @@ def test_a_board_over_the_cap_with_sparser_holes_is_swept():
 def test_dense_is_a_share_of_the_cells(height, width, blocked):
     assert dense(height, width, blocked) == (Fraction(blocked, height * width)
                                              >= Fraction(1, DENSE_SHARE))
+
+
+@settings(max_examples=80, deadline=None)
+@given(tilings(max_side=12))
+def test_codes_turned_half_a_turn_tile_the_turned_board(tiling):
+    height, width = tiling.board.height, tiling.board.width
+    turned = Board(height, width, {(height - 1 - r, width - 1 - c) for r, c in tiling.board.holes})
+    codes = turned_codes(tiling.codes, height, width)
+    assert_valid_tiling(turned, Tiling.trusted(turned, tuple(codes)))
+    assert turned_codes(codes, height, width) == list(tiling.codes)
