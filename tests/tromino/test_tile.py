@@ -307,11 +307,12 @@ def _cross(size: int) -> set[tuple[int, int]]:
 
 def test_a_sweep_stuck_at_the_bottom_edge_goes_again_from_it():
     # With one corner hole the band sweep gives up at the bottom edge going down, and
-    # tiles the board turned half a turn; is_tileable agrees.
+    # tiles the board turned half a turn; is_tileable and solve agree.
     cross = Board(600, 600, _cross(600) | {(599, 599)})
     tiling = tile(cross)
     assert_valid_tiling(cross, tiling)
     assert is_tileable(cross)
+    assert solve(cross, seed=0).complete
 
 
 # -- the Tiling value ---------------------------------------------------------------------
