@@ -49,10 +49,9 @@ from puzzlekit.samegame.board import Columns
 
 __all__ = ["Change", "Layout", "Listing", "shared_layout"]
 
-Listing: TypeAlias = list[tuple[int, int, int, int]]
-"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group, first
-column, last column)`` each, by key (``row * width + col`` of the group's canonical cell),
-the group as its bit mask."""
+Listing: TypeAlias = list[tuple[int, int]]
+"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group)`` each,
+by key (``row * width + col`` of the group's canonical cell), the group as its bit mask."""
 
 
 class Change(NamedTuple):
@@ -62,26 +61,21 @@ class Change(NamedTuple):
     >>> layout = Layout(3, 1, (0, 1))
     >>> bits = layout.encode(((0,), (0,), (1,)))
     >>> change = layout.change(bits, layout.flood(bits, 1), layout.listing(bits))
-    >>> change.first, change.last, change.emptied, change.zone
-    (0, 1, 2, 0)
+    >>> change.emptied, layout.cells(change.zone & bits), change.changed
+    (2, ((0, 0), (0, 1), (0, 2)), 0)
     """
 
     listing: Listing
     """The listing of the board before the move."""
-    first: int
-    """The first column of the removed group."""
-    last: int
-    """The last column of the removed group."""
     emptied: int
     """How many columns the move emptied."""
     zone: int
-    """On a board of up to ``_LAYER_BITS`` bits when no column emptied, the cells
-    before the move that a kept group must not meet: those whose block or neighbour may
-    have changed (every plane); else 0, and a kept group must keep off the group's
-    columns and the two beside them."""
+    """The cells before the move that a kept group must not meet (every plane): on a
+    board of up to ``_LAYER_BITS`` bits when no column emptied, those whose block or
+    neighbour may have changed; else the group's columns and the two beside them."""
     changed: int
-    """The cells before the move whose block may have changed (every plane), when
-    :attr:`zone` is not 0."""
+    """The cells before the move whose block may have changed (every plane) when
+    :attr:`zone` is made of those; else 0."""
     region: int
     """The cells after the move whose groups are flooded again (every plane)."""
     playable: int
@@ -125,7 +119,6 @@ class Layout:
         "_bottoms",
         "_cells",
         "_column",
-        "_columns_of",
         "_entry_tables",
         "_every_plane",
         "_folds",
@@ -207,7 +200,6 @@ class Layout:
         self._left: list[int] = []
         self._right: list[int] = []
         self._keys: list[int] = []
-        self._columns_of: list[int] = []
         self._left_at: list[int] = []
         self._planes_at: list[int] = []  # empty when the tables cover every plane
         if self._tables:
@@ -217,8 +209,8 @@ class Layout:
             ]
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
-            # By the bit length of each bit: its listing key (``row * width + col``), its
-            # column, and a mask of cells left of its column. A short board covers every
+            # By the bit length of each bit: its listing key (``row * width + col``) and a
+            # mask of cells left of its column. A short board covers every
             # plane (each list repeats one plane's objects: it costs a pointer a bit); a
             # long one covers plane 0, for a group shifted down to it (an int of one plane
             # is much shorter), with each bit's plane's first bit.
@@ -229,7 +221,6 @@ class Layout:
             ]
             if not self._plane_floods:
                 self._keys = [0] + keys * self.planes
-                self._columns_of = [0] + column_of * self.planes
                 # The mask: the cells left of the bit's column at its height or above, one
                 # for each cell of a plane (a plane's cells times the board's bits: at
                 # most 2 MB), shared by the planes.
@@ -239,13 +230,13 @@ class Layout:
                 ]
                 self._left_at = [0] + higher * self.planes
             else:
-                self._keys, self._columns_of = [0, *keys], [0, *column_of]
+                self._keys = [0, *keys]
                 under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
                 self._left_at = [0] + [under[x] for x in column_of]  # the whole columns
                 for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
                     self._planes_at += [offset] * self.plane_bits
         # What entries() reads, in one attribute.
-        self._entry_tables = (self._keys, self._columns_of, self._left_at, self._planes_at)
+        self._entry_tables = (self._keys, self._left_at, self._planes_at)
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self._bit_flood = _flood_by_shifts(self.stride)
         # A cell and its four neighbours, the cell at bit ``stride``.
@@ -498,9 +489,8 @@ class Layout:
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
         >>> listed = layout.listing(bits)
-        >>> [(divmod(key, 3), layout.cells(group), first, last)
-        ...  for key, group, first, last in listed]
-        [((0, 0), ((0, 0), (1, 0)), 0, 0), ((0, 1), ((0, 1), (1, 1), (1, 2)), 1, 2)]
+        >>> [(divmod(key, 3), layout.cells(group)) for key, group in listed]
+        [((0, 0), ((0, 0), (1, 0))), ((0, 1), ((0, 1), (1, 1), (1, 2)))]
         >>> group = listed[0][1]
         >>> later = layout.remove(bits, group)
         >>> [entry[0] for entry in layout.listing(later, after=layout.change(bits, group, listed))]
@@ -521,7 +511,7 @@ class Layout:
         around = self._around
         if after is None:
             found = []
-        elif after.zone:  # a small board, no column emptied: the groups that meet the zone
+        elif after.changed:  # a small board, no column emptied: the groups that meet the zone
             zone, changed = after.zone, after.changed
             seeds &= zone
             found = []
@@ -555,17 +545,20 @@ class Layout:
                     seeds &= ~grown
                     new.append(grown)
         else:  # by columns: the group's, and one either side
-            low, high, emptied = after.first - 1, after.last + 1, after.emptied
+            zone, emptied = after.zone, after.emptied
             if emptied:
+                # A group off those columns lies wholly left of them, or wholly right (its
+                # columns follow each other): those right of them move left.
+                low = ((zone & -zone).bit_length() - 1) // stride
+                lefts = self._left[low] if self._tables else self._left_of(low)
                 shift = emptied * stride
-                found = [kept for kept in after.listing if kept[3] < low]
-                found += [
-                    (key - emptied, group >> shift, first - emptied, last - emptied)
-                    for key, group, first, last in after.listing
-                    if first > high
+                found = [
+                    kept if kept[1] & lefts else (kept[0] - emptied, kept[1] >> shift)
+                    for kept in after.listing
+                    if not kept[1] & zone
                 ]
             else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
+                found = [kept for kept in after.listing if not kept[1] & zone]
             seeds &= after.region
         while seeds:
             if small:  # the flood inline, as above
@@ -592,16 +585,15 @@ class Layout:
             found.sort()
         return found
 
-    def entry(self, group: int) -> tuple[int, int, int, int]:
+    def entry(self, group: int) -> tuple[int, int]:
         """The listing entry of a non-empty group of one colour: ``row * width + col`` of
-        its canonical cell (its top-most, then left-most block), the group, and its first
-        and last column.
+        its canonical cell (its top-most, then left-most block), and the group.
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0,), (0, 0), (1,)))
-        >>> key, _, first, last = layout.entry(layout.flood(bits, 1))
-        >>> divmod(key, 3), first, last
-        ((0, 1), 0, 1)
+        >>> key, _ = layout.entry(layout.flood(bits, 1))
+        >>> divmod(key, 3)
+        (0, 1)
         """
         return self.entries((group,))[0]
 
@@ -610,16 +602,16 @@ class Layout:
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0,), (0, 0), (1,)))
-        >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
+        >>> [divmod(key, 3) for key, _ in layout.entries(layout.groups(bits, 1))]
         [(0, 1), (1, 2)]
         """
         if not self._tables:
             return [self._computed_entry(group) for group in groups]
-        keys, columns, left, planes_at = self._entry_tables
+        keys, left, planes_at = self._entry_tables
         made = []
         if not planes_at:  # a short board: the tables cover every plane
             for group in groups:
-                last = top = group.bit_length()
+                top = group.bit_length()
                 # The canonical cell is the top block of a column of the group, the one of
                 # least key: from the last column's, step to the nearest column left whose
                 # top is as high or higher, until there is none.
@@ -627,9 +619,7 @@ class Layout:
                 while rest:
                     top = rest.bit_length()
                     rest &= left[top]
-                made.append(
-                    (keys[top], group, columns[(group & -group).bit_length()], columns[last])
-                )
+                made.append((keys[top], group))
             return made
         for group in groups:  # a long board: each group shifted down to plane 0
             high = group.bit_length()
@@ -644,10 +634,10 @@ class Layout:
                 if keys[top] < key:
                     key = keys[top]
                 rest &= left[top]
-            made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
+            made.append((key, group))
         return made
 
-    def _computed_entry(self, group: int) -> tuple[int, int, int, int]:
+    def _computed_entry(self, group: int) -> tuple[int, int]:
         """:meth:`entry` without the tables of small layouts."""
         stride = self.stride
         local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
@@ -659,7 +649,7 @@ class Layout:
         top = (folded & self.column_mask).bit_length()
         row = local & self._in_every_column(1, top - 1)
         col = ((row & -row).bit_length() - 1) // stride
-        return ((self.height - top) * self.width + col, group, first, last)
+        return ((self.height - top) * self.width + col, group)
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -713,22 +703,24 @@ class Layout:
                         emptied += 1
             return after, self._by_columns(listing, first, last, emptied, self.playable(after))
         after, local, changed, emptied = self._fall(bits, group)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
         playable = after & (after << 1 | after >> 1 | after << stride | after >> stride)
         if emptied:
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
             return after, self._by_columns(listing, first, last, emptied, playable)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
         zone = changed | changed >> 1 | changed << stride | changed >> stride
-        return after, _new_tuple(Change, (listing, first, last, 0, zone, changed, zone, playable))
+        return after, _new_tuple(Change, (listing, 0, zone, changed, zone, playable))
 
     def _by_columns(
         self, listing: Listing, first: int, last: int, emptied: int, playable: int
     ) -> Change:
         """The change of a move that floods again every group meeting the removed group's
-        columns or the two beside them."""
-        region = self._columns_between(max(first - 1, 0), min(last + 1, self.width - 1) - emptied)
-        return _new_tuple(Change, (listing, first, last, emptied, 0, 0, region, playable))
+        columns (*first* to *last*) or the two beside them."""
+        low, high = max(first - 1, 0), min(last + 1, self.width - 1)
+        zone = self._columns_between(low, high)
+        region = self._columns_between(low, high - emptied) if emptied else zone
+        return _new_tuple(Change, (listing, emptied, zone, 0, region, playable))
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
