@@ -554,6 +554,37 @@ def _check_columns(board: Board) -> None:
         raise TypeError(f"rules must be a Rules, not {type(board.rules).__name__}")
 
 
+class _LazyColumns:
+    """The ``columns`` slot of :class:`Board`, read through: a board built by a move
+    (``Board._after_move``) leaves it unset, and its columns are decoded from the packed
+    form when first read. Only this attribute is intercepted: a ``__getattr__`` would
+    take every attribute read of a board off CPython's fast path."""
+
+    __slots__ = ("_slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self._slot = slot
+
+    def __get__(self, board: Board | None, owner: type | None = None) -> Any:
+        if board is None:  # on the class: the slot itself, as without this wrapper
+            return self._slot
+        try:
+            return self._slot.__get__(board, owner)
+        except AttributeError:  # unset: a board built by a move, which has its packed form
+            packed = board._packed
+            if packed is None:
+                raise
+            columns = packed[0].decode(packed[1])
+            self._slot.__set__(board, columns)
+            return columns
+
+    def __set__(self, board: Board, columns: Columns) -> None:
+        self._slot.__set__(board, columns)
+
+    def __delete__(self, board: Board) -> None:
+        self._slot.__delete__(board)
+
+
 @attrs.frozen(repr=False)
 class Board(Displayed):
     """A SameGame position and its rules: immutable, hashable, picklable.
@@ -600,8 +631,8 @@ class Board(Displayed):
         cls, layout: Layout, rules: Rules, bits: int, change: Change | None
     ) -> Board:
         """The board of the packed *bits*, reached by a move from a checked board (so not
-        checked again). Its columns are decoded when first read (``__getattr__``): a line
-        of play through ``legal_moves`` and ``play`` never needs them."""
+        checked again). Its columns are decoded when first read (:class:`_LazyColumns`): a
+        line of play through ``legal_moves`` and ``play`` never needs them."""
         board = object.__new__(cls)
         # The slots' own setters: what object.__setattr__ reaches, without looking them up.
         _set_height(board, layout.height)
@@ -609,17 +640,6 @@ class Board(Displayed):
         _set_packed(board, (layout, bits))
         _set_groups(board, change)
         return board
-
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
-
-        def __getattr__(self, name: str) -> Any:
-            # Only an unset slot gets here: the columns of a board built by _after_move.
-            packed = object.__getattribute__(self, "_packed")
-            if name != "columns" or packed is None:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            columns = packed[0].decode(packed[1])
-            object.__setattr__(self, "columns", columns)
-            return columns
 
     @property
     def packed(self) -> tuple[Layout, int] | None:
@@ -1067,6 +1087,7 @@ a move removes a group of 2 or more
 _set_height, _set_rules, _set_packed, _set_groups = (
     Board.__dict__[name].__set__ for name in ("height", "rules", "_packed", "_groups")
 )
+setattr(Board, "columns", _LazyColumns(Board.__dict__["columns"]))
 
 
 def settle(

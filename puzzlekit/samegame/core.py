@@ -121,6 +121,7 @@ class Layout:
         "_column",
         "_entry_tables",
         "_every_plane",
+        "_fall_tables",
         "_folds",
         "_keys",
         "_layers",
@@ -241,6 +242,11 @@ class Layout:
         self._bit_flood = _flood_by_shifts(self.stride)
         # A cell and its four neighbours, the cell at bit ``stride``.
         self._around = 0b111 << (self.stride - 1) | 1 | 1 << (2 * self.stride)
+        # What _fall() reads, in one attribute (the last: how far down the last plane is).
+        self._fall_tables = (
+            self.plane_bits, self.stride, self._cells, self._every_plane, self._product,
+            self._bottoms, self.plane_bits * (self.planes - 1),
+        )
 
     def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
         # Pickled as its size and colours: the masks are rebuilt, once per process.
@@ -727,9 +733,7 @@ class Layout:
         board after, the group's blocks in plane 0, the cells that changed (each column of
         the group from its lowest block there up, in every plane) and how many columns
         emptied."""
-        plane_bits, stride = self.plane_bits, self.stride
-        cells, every = self._cells, self._every_plane
-        product = self._product
+        plane_bits, stride, cells, every, product, bottoms, last_plane = self._fall_tables
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours
@@ -749,13 +753,11 @@ class Layout:
             above = cells & ~(cells + low)
             moved = above * every if product else self._spread(above)
         emptied = 0
-        bottoms = self._bottoms
         if group & bottoms:  # only a group that reaches a column's bottom can empty it
             left = after & bottoms  # a column keeps a block when it keeps its bottom one
             # Or-ed into plane 0: a product adds every plane into the last (a cell has one
             # block), shifted down from there.
-            shift = plane_bits * (self.planes - 1)
-            left = (left * every) >> shift if product else self._fold(left)
+            left = (left * every) >> last_plane if product else self._fold(left)
             empty = local & bottoms & ~left
             emptied = empty.bit_count()
             while empty:  # close the empty columns, the rightmost first
