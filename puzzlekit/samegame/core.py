@@ -503,69 +503,62 @@ class Layout:
         [0]
         """
         stride = self.stride
-        if min_group <= 1:
-            seeds = bits
-        elif after is None:
-            seeds = bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
-        else:  # found by the move
-            seeds = after.playable
-        found: Listing
+        found: Listing = []
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
         # A listing is a few short floods: on most boards inline, without the checks of
         # flood() (a call costs about as much as a step of the flood).
         small = not self._plane_floods
         around = self._around
         if after is None:
-            found = []
-        elif after.changed:  # a small board, no column emptied: the groups that meet the zone
-            zone, changed = after.zone, after.changed
-            seeds &= zone
-            found = []
-            keep = found.append
-            near = -1  # the cells beside a playable block that moved, once needed
-            # One pass, in listing order: the entries kept stay sorted.
-            for old in after.listing:
-                group = old[1]
-                if not group & zone:
-                    keep(old)
-                elif not group & changed and group & seeds:  # not yet flooded here
-                    # No block of it changed: only a block that moved beside it, of its
-                    # colour (so playable; shifts keep to a plane), can join it.
-                    if near < 0:
-                        moved = after.playable & changed
-                        near = moved << 1 | moved >> 1 | moved << stride | moved >> stride
-                    if not group & near:
+            seeds = bits if min_group <= 1 else self.playable(bits)
+        else:
+            # Its fields at once: each read of a NamedTuple's field is a slow attribute read.
+            before, emptied, zone, changed, region, playable = after
+            seeds = (bits if min_group <= 1 else playable) & region  # found by the move
+            if changed:  # a small board, no column emptied: the groups that meet the zone
+                keep = found.append
+                near = -1  # the cells beside a playable block that moved, once needed
+                # One pass, in listing order: the entries kept stay sorted.
+                for old in before:
+                    group = old[1]
+                    if not group & zone:
                         keep(old)
-                        seeds &= ~group
-                        continue
-                    # It grew: flood on from the whole group. Inline: on a board this small
-                    # a call costs about as much as a step.
-                    grown = group
-                    while True:
-                        wider = bits & (
-                            grown | grown << 1 | grown >> 1 | grown << stride | grown >> stride
-                        )
-                        if wider == grown:
-                            break
-                        grown = wider
-                    seeds &= ~grown
-                    new.append(grown)
-        else:  # by columns: the group's, and one either side
-            zone, emptied = after.zone, after.emptied
-            if emptied:
-                # A group off those columns lies wholly left of them, or wholly right (its
-                # columns follow each other): those right of them move left.
-                low = ((zone & -zone).bit_length() - 1) // stride
-                lefts = self._left[low] if self._tables else self._left_of(low)
-                shift = emptied * stride
-                found = [
-                    kept if kept[1] & lefts else (kept[0] - emptied, kept[1] >> shift)
-                    for kept in after.listing
-                    if not kept[1] & zone
-                ]
-            else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = [kept for kept in after.listing if not kept[1] & zone]
-            seeds &= after.region
+                    elif not group & changed and group & seeds:  # not yet flooded here
+                        # No block of it changed: only a block that moved beside it, of its
+                        # colour (so playable; shifts keep to a plane), can join it.
+                        if near < 0:
+                            moved = playable & changed
+                            near = moved << 1 | moved >> 1 | moved << stride | moved >> stride
+                        if not group & near:
+                            keep(old)
+                            seeds &= ~group
+                            continue
+                        # It grew: flood on from the whole group. Inline: on a board this small
+                        # a call costs about as much as a step.
+                        grown = group
+                        while True:
+                            wider = bits & (
+                                grown | grown << 1 | grown >> 1 | grown << stride | grown >> stride
+                            )
+                            if wider == grown:
+                                break
+                            grown = wider
+                        seeds &= ~grown
+                        new.append(grown)
+            else:  # by columns: the group's, and one either side
+                if emptied:
+                    # A group off those columns lies wholly left of them, or wholly right (its
+                    # columns follow each other): those right of them move left.
+                    low = ((zone & -zone).bit_length() - 1) // stride
+                    lefts = self._left[low] if self._tables else self._left_of(low)
+                    shift = emptied * stride
+                    found = [
+                        kept if kept[1] & lefts else (kept[0] - emptied, kept[1] >> shift)
+                        for kept in before
+                        if not kept[1] & zone
+                    ]
+                else:  # nothing moved sideways: the kept groups are as they were, in order
+                    found = [kept for kept in before if not kept[1] & zone]
         while seeds:
             if small:  # the flood inline, as above
                 # Its first step: the seed's cell and the four beside it, as one pattern
