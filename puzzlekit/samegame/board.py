@@ -848,7 +848,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
             groups = layout.listing(bits, self.rules.min_group, groups)
             _set_groups(self, groups)
         moves = _moves_by_key(layout.width, layout.height)
-        return [moves[key] for key, _ in groups]
+        return [moves[entry[0]] for entry in groups]
 
     def _run_moves(self) -> Iterator[Move]:
         """:meth:`_canonical_moves` of a board over ``PACKED_BITS``, from its column runs (a

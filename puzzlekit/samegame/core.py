@@ -49,9 +49,12 @@ from puzzlekit.samegame.board import Columns
 
 __all__ = ["Change", "Layout", "Listing", "shared_layout"]
 
-Listing: TypeAlias = list[tuple[int, int]]
+Listing: TypeAlias = list[tuple[int, ...]]
 """The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group)`` each,
-by key (``row * width + col`` of the group's canonical cell), the group as its bit mask."""
+by key (``row * width + col`` of the group's canonical cell), the group as its bit mask; on a
+board over ``_LAYER_BITS`` bits ``(key, group, first column, last column)``, the columns
+that a listing after a move keeps its entries by (there a mask test would cost a pass over
+a long int; a short board's listing goes by masks)."""
 
 
 class Change(NamedTuple):
@@ -61,20 +64,27 @@ class Change(NamedTuple):
     >>> layout = Layout(3, 1, (0, 1))
     >>> bits = layout.encode(((0,), (0,), (1,)))
     >>> change = layout.change(bits, layout.flood(bits, 1), layout.listing(bits))
-    >>> change.emptied, layout.cells(change.zone & bits), change.changed
-    (2, ((0, 0), (0, 1), (0, 2)), 0)
+    >>> change.first, change.last, change.emptied, layout.cells(change.zone & bits)
+    (0, 1, 2, ((0, 0), (0, 1), (0, 2)))
     """
 
     listing: Listing
     """The listing of the board before the move."""
+    first: int
+    """The first column of the removed group when :attr:`changed` is 0 (else 0: a listing
+    by the changed cells does not need it)."""
+    last: int
+    """The last column of the removed group when :attr:`changed` is 0 (else 0)."""
     emptied: int
     """How many columns the move emptied."""
     zone: int
     """The cells before the move that a kept group must not meet (every plane): on a
     board of up to ``_LAYER_BITS`` bits when no column emptied, those whose block or
-    neighbour may have changed; else the group's columns and the two beside them."""
+    neighbour may have changed; else the group's columns and the two beside them (on a
+    longer board the listing compares its entries' columns with :attr:`first` and
+    :attr:`last` instead, a mask test costing a pass over a long int)."""
     changed: int
-    """The cells before the move whose block may have changed (every plane) when
+    """The cells before the move whose block may have changed (every plane), when
     :attr:`zone` is made of those; else 0."""
     region: int
     """The cells after the move whose groups are flooded again (every plane)."""
@@ -119,6 +129,7 @@ class Layout:
         "_bottoms",
         "_cells",
         "_column",
+        "_columns_of",
         "_entry_tables",
         "_every_plane",
         "_fall_tables",
@@ -201,6 +212,7 @@ class Layout:
         self._left: list[int] = []
         self._right: list[int] = []
         self._keys: list[int] = []
+        self._columns_of: list[int] = []
         self._left_at: list[int] = []
         self._planes_at: list[int] = []  # empty when the tables cover every plane
         if self._tables:
@@ -210,8 +222,8 @@ class Layout:
             ]
             self._left = [self._left_of(x) for x in range(width + 1)]
             self._right = [self._right_of(x) for x in range(width + 1)]
-            # By the bit length of each bit: its listing key (``row * width + col``) and a
-            # mask of cells left of its column. A short board covers every
+            # By the bit length of each bit: its listing key (``row * width + col``), its
+            # column, and a mask of cells left of its column. A short board covers every
             # plane (each list repeats one plane's objects: it costs a pointer a bit); a
             # long one covers plane 0, for a group shifted down to it (an int of one plane
             # is much shorter), with each bit's plane's first bit.
@@ -222,6 +234,7 @@ class Layout:
             ]
             if not self._plane_floods:
                 self._keys = [0] + keys * self.planes
+                self._columns_of = [0] + column_of * self.planes
                 # The mask: the cells left of the bit's column at its height or above, one
                 # for each cell of a plane (a plane's cells times the board's bits: at
                 # most 2 MB), shared by the planes.
@@ -231,13 +244,13 @@ class Layout:
                 ]
                 self._left_at = [0] + higher * self.planes
             else:
-                self._keys = [0, *keys]
+                self._keys, self._columns_of = [0, *keys], [0, *column_of]
                 under = [(1 << (x * self.stride)) - 1 for x in range(width + 1)]
                 self._left_at = [0] + [under[x] for x in column_of]  # the whole columns
                 for offset in range(0, self.planes * self.plane_bits, self.plane_bits):
                     self._planes_at += [offset] * self.plane_bits
         # What entries() reads, in one attribute.
-        self._entry_tables = (self._keys, self._left_at, self._planes_at)
+        self._entry_tables = (self._keys, self._columns_of, self._left_at, self._planes_at)
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self._bit_flood = _flood_by_shifts(self.stride)
         # A cell and its four neighbours, the cell at bit ``stride``.
@@ -513,7 +526,7 @@ class Layout:
             seeds = bits if min_group <= 1 else self.playable(bits)
         else:
             # Its fields at once: each read of a NamedTuple's field is a slow attribute read.
-            before, emptied, zone, changed, region, playable = after
+            before, first, last, emptied, zone, changed, region, playable = after
             seeds = (bits if min_group <= 1 else playable) & region  # found by the move
             if changed:  # a small board, no column emptied: the groups that meet the zone
                 keep = found.append
@@ -545,20 +558,29 @@ class Layout:
                             grown = wider
                         seeds &= ~grown
                         new.append(grown)
-            else:  # by columns: the group's, and one either side
+            elif self._layers:  # a short board, columns emptied: by the zone's mask
+                # A group off the zone's columns lies wholly left of them, or wholly right
+                # (its columns follow each other): those right of them move left.
+                low = max(first - 1, 0)
+                lefts = self._left[low] if self._tables else self._left_of(low)
+                shift = emptied * stride
+                found = [
+                    kept if kept[1] & lefts else (kept[0] - emptied, kept[1] >> shift)
+                    for kept in before
+                    if not kept[1] & zone
+                ]
+            else:  # by the columns each entry keeps: the group's, and one either side
+                low, high = first - 1, last + 1
                 if emptied:
-                    # A group off those columns lies wholly left of them, or wholly right (its
-                    # columns follow each other): those right of them move left.
-                    low = ((zone & -zone).bit_length() - 1) // stride
-                    lefts = self._left[low] if self._tables else self._left_of(low)
                     shift = emptied * stride
-                    found = [
-                        kept if kept[1] & lefts else (kept[0] - emptied, kept[1] >> shift)
-                        for kept in before
-                        if not kept[1] & zone
+                    found = [kept for kept in before if kept[3] < low]
+                    found += [
+                        (key - emptied, group >> shift, first - emptied, last - emptied)
+                        for key, group, first, last in before
+                        if first > high
                     ]
                 else:  # nothing moved sideways: the kept groups are as they were, in order
-                    found = [kept for kept in before if not kept[1] & zone]
+                    found = [kept for kept in before if kept[3] < low or kept[2] > high]
         while seeds:
             if small:  # the flood inline, as above
                 # Its first step: the seed's cell and the four beside it, as one pattern
@@ -584,9 +606,10 @@ class Layout:
             found.sort()
         return found
 
-    def entry(self, group: int) -> tuple[int, int]:
+    def entry(self, group: int) -> tuple[int, ...]:
         """The listing entry of a non-empty group of one colour: ``row * width + col`` of
-        its canonical cell (its top-most, then left-most block), and the group.
+        its canonical cell (its top-most, then left-most block) and the group, then on a
+        board over ``_LAYER_BITS`` bits its first and last column (see :data:`Listing`).
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0,), (0, 0), (1,)))
@@ -601,16 +624,17 @@ class Layout:
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0,), (0, 0), (1,)))
-        >>> [divmod(key, 3) for key, _ in layout.entries(layout.groups(bits, 1))]
+        >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
         [(0, 1), (1, 2)]
         """
         if not self._tables:
             return [self._computed_entry(group) for group in groups]
-        keys, left, planes_at = self._entry_tables
-        made = []
+        keys, columns, left, planes_at = self._entry_tables
+        made: Listing = []
+        short = self._layers  # its entries keep no columns
         if not planes_at:  # a short board: the tables cover every plane
             for group in groups:
-                top = group.bit_length()
+                last = top = group.bit_length()
                 # The canonical cell is the top block of a column of the group, the one of
                 # least key: from the last column's, step to the nearest column left whose
                 # top is as high or higher, until there is none.
@@ -618,7 +642,12 @@ class Layout:
                 while rest:
                     top = rest.bit_length()
                     rest &= left[top]
-                made.append((keys[top], group))
+                if short:
+                    made.append((keys[top], group))
+                else:
+                    made.append(
+                        (keys[top], group, columns[(group & -group).bit_length()], columns[last])
+                    )
             return made
         for group in groups:  # a long board: each group shifted down to plane 0
             high = group.bit_length()
@@ -633,10 +662,13 @@ class Layout:
                 if keys[top] < key:
                     key = keys[top]
                 rest &= left[top]
-            made.append((key, group))
+            if short:
+                made.append((key, group))
+            else:
+                made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
         return made
 
-    def _computed_entry(self, group: int) -> tuple[int, int]:
+    def _computed_entry(self, group: int) -> tuple[int, ...]:
         """:meth:`entry` without the tables of small layouts."""
         stride = self.stride
         local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
@@ -648,7 +680,8 @@ class Layout:
         top = (folded & self.column_mask).bit_length()
         row = local & self._in_every_column(1, top - 1)
         col = ((row & -row).bit_length() - 1) // stride
-        return ((self.height - top) * self.width + col, group)
+        key = (self.height - top) * self.width + col
+        return (key, group) if self._layers else (key, group, first, last)
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -709,7 +742,7 @@ class Layout:
             return after, self._by_columns(listing, first, last, emptied, playable)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
         zone = changed | changed >> 1 | changed << stride | changed >> stride
-        return after, _new_tuple(Change, (listing, 0, zone, changed, zone, playable))
+        return after, _new_tuple(Change, (listing, 0, 0, 0, zone, changed, zone, playable))
 
     def _by_columns(
         self, listing: Listing, first: int, last: int, emptied: int, playable: int
@@ -719,7 +752,7 @@ class Layout:
         low, high = max(first - 1, 0), min(last + 1, self.width - 1)
         zone = self._columns_between(low, high)
         region = self._columns_between(low, high - emptied) if emptied else zone
-        return _new_tuple(Change, (listing, emptied, zone, 0, region, playable))
+        return _new_tuple(Change, (listing, first, last, emptied, zone, 0, region, playable))
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the

@@ -58,7 +58,7 @@ def expected_listing(board: Board, min_group: int) -> list[tuple[int, tuple[Cell
 
 def shown(layout: Layout, listing: Listing) -> list[tuple[int, tuple[Cell, ...]]]:
     """A listing with each group as its cells."""
-    return [(key, layout.cells(group)) for key, group in listing]
+    return [(key, layout.cells(group)) for key, group, *_ in listing]
 
 
 def layout_of(board: Board) -> Layout:
@@ -115,7 +115,10 @@ def replay_listing(board: Board, min_group: int, seed: int) -> None:
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, min_group)
     while listing:
-        key, group = rng.choice(listing)
+        key, group, *kept = rng.choice(listing)
+        columns = {col for _, col in layout.cells(group)}
+        # A short board's entries keep no columns: its listing after a move goes by masks.
+        assert kept == ([] if layout._layers else [min(columns), max(columns)])
         assert group == layout.flood(bits, layout.block_at(bits, divmod(key, layout.width)))
         change = layout.change(bits, group, listing)
         assert layout.play(bits, group, listing) == (layout.remove(bits, group), change)
@@ -146,7 +149,7 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
     ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
     change = layout.change(bits, ones, listing)
     # The groups that meet columns 0 to 3, the group's and one either side, are flooded.
-    assert (change.emptied, change.changed) == (2, 0)
+    assert (change.first, change.last, change.emptied, change.changed) == (1, 2, 2, 0)
     assert set(layout.cells(change.zone & layout.full)) == {
         (row, col) for row in range(3) for col in range(4)
     }
@@ -160,7 +163,7 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
         (6, ((1, 0), (1, 1), (1, 2))),
         (12, ((2, 0), (2, 1), (2, 2))),
     ]
-    key, group = listing[1]
+    key, group = listing[1]  # a short board: no columns in its entries
     assert after[1] == (key - 2, group >> 2 * layout.stride)
 
 
@@ -202,7 +205,7 @@ def replay_layers(board: Board, seed: int) -> None:
     bits = layout.encode(board.columns)
     listing = layout.listing(bits, 1)
     while listing:
-        _, group = rng.choice(listing)
+        group = rng.choice(listing)[1]
         if rng.random() < 0.2:  # any set of blocks, of several colours too
             group |= layout.random_block(bits, rng)
         expected = runs.remove(bits, group)
@@ -223,13 +226,20 @@ def test_the_key_of_a_wide_group_is_the_left_most_of_its_highest_blocks() -> Non
 
 
 @pytest.mark.parametrize("plane_flood_bits", [0, 1 << 20])  # tables of one plane, of all
+@pytest.mark.parametrize("layer_bits", [0, 1 << 20])  # entries with their columns, without
 @settings(max_examples=80, deadline=None)
 @given(st.integers(1, 12), st.integers(1, 12), st.integers(1, 4), st.data())
-def test_an_entry_is_the_top_left_block_of_any_blocks(
-    plane_flood_bits: int, width: int, height: int, planes: int, data: st.DataObject
+def test_an_entry_is_the_top_left_block_and_the_columns_of_any_blocks(
+    plane_flood_bits: int,
+    layer_bits: int,
+    width: int,
+    height: int,
+    planes: int,
+    data: st.DataObject,
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(core, "_PLANE_FLOOD_BITS", plane_flood_bits)
+        patch.setattr(core, "_LAYER_BITS", layer_bits)
         layout = Layout(width, height, range(planes))
     assert bool(layout._planes_at) == (layout._top > plane_flood_bits)
     plane = data.draw(st.integers(0, planes - 1))
@@ -240,5 +250,8 @@ def test_an_entry_is_the_top_left_block_of_any_blocks(
         1 << (plane * layout.plane_bits + col * layout.stride + height - 1 - row)
         for row, col in cells
     )
+    columns = [col for _, col in cells]
     assert layout.cells(blocks) == tuple(sorted(cells))
-    assert layout.entry(blocks) == (min(row * width + col for row, col in cells), blocks)
+    key = min(row * width + col for row, col in cells)
+    expected = (key, blocks) if layer_bits else (key, blocks, min(columns), max(columns))
+    assert layout.entry(blocks) == expected
