@@ -600,7 +600,7 @@ class Layout:
             if min_group <= 2 or group.bit_count() >= min_group:
                 new.append(group)
         if new:
-            found += self.entries(new)
+            self._add_entries(new, found)
             found.sort()
         elif after is not None and after.emptied:  # the groups moved left come out of order
             found.sort()
@@ -627,10 +627,16 @@ class Layout:
         >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
         [(0, 1), (1, 2)]
         """
-        if not self._tables:
-            return [self._computed_entry(group) for group in groups]
-        keys, columns, left, planes_at = self._entry_tables
         made: Listing = []
+        self._add_entries(groups, made)
+        return made
+
+    def _add_entries(self, groups: Iterable[int], made: Listing) -> None:
+        """:meth:`entries` appended to *made* (a listing appends them to its own)."""
+        if not self._tables:
+            made += map(self._computed_entry, groups)
+            return
+        keys, columns, left, planes_at = self._entry_tables
         short = self._layers  # its entries keep no columns
         if not planes_at:  # a short board: the tables cover every plane
             for group in groups:
@@ -648,7 +654,7 @@ class Layout:
                     made.append(
                         (keys[top], group, columns[(group & -group).bit_length()], columns[last])
                     )
-            return made
+            return
         for group in groups:  # a long board: each group shifted down to plane 0
             high = group.bit_length()
             offset = planes_at[high]
@@ -666,7 +672,6 @@ class Layout:
                 made.append((key, group))
             else:
                 made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
-        return made
 
     def _computed_entry(self, group: int) -> tuple[int, ...]:
         """:meth:`entry` without the tables of small layouts."""
