@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, groupby
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -554,6 +554,37 @@ def _check_columns(board: Board) -> None:
         raise TypeError(f"rules must be a Rules, not {type(board.rules).__name__}")
 
 
+class _LazyColumns:
+    """The ``columns`` slot of :class:`Board`, read through: a board built by a move
+    (:func:`_after_move`) leaves it unset, and its columns are decoded from the packed
+    form when first read. Only this attribute is intercepted: a ``__getattr__`` would
+    take every attribute read of a board off CPython's fast path."""
+
+    __slots__ = ("_slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self._slot = slot
+
+    def __get__(self, board: Board | None, owner: type | None = None) -> Any:
+        if board is None:  # on the class: the slot itself, as without this wrapper
+            return self._slot
+        try:
+            return self._slot.__get__(board, owner)
+        except AttributeError:  # unset: a board built by a move, which has its packed form
+            packed = board._packed
+            if packed is None:
+                raise
+            columns = packed[0].decode(packed[1])
+            self._slot.__set__(board, columns)
+            return columns
+
+    def __set__(self, board: Board, columns: Columns) -> None:
+        self._slot.__set__(board, columns)
+
+    def __delete__(self, board: Board) -> None:
+        self._slot.__delete__(board)
+
+
 @attrs.frozen(repr=False)
 class Board(Displayed):
     """A SameGame position and its rules: immutable, hashable, picklable.
@@ -594,32 +625,6 @@ class Board(Displayed):
 
     def __attrs_post_init__(self) -> None:
         _check_columns(self)
-
-    @classmethod
-    def _after_move(
-        cls, layout: Layout, rules: Rules, bits: int, change: Change | None
-    ) -> Board:
-        """The board of the packed *bits*, reached by a move from a checked board (so not
-        checked again). Its columns are decoded when first read (``__getattr__``): a line
-        of play through ``legal_moves`` and ``play`` never needs them."""
-        board = object.__new__(cls)
-        # The slots' own setters: what object.__setattr__ reaches, without looking them up.
-        _set_height(board, layout.height)
-        _set_rules(board, rules)
-        _set_packed(board, (layout, bits))
-        _set_groups(board, change)
-        return board
-
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every unknown name as valid
-
-        def __getattr__(self, name: str) -> Any:
-            # Only an unset slot gets here: the columns of a board built by _after_move.
-            packed = object.__getattribute__(self, "_packed")
-            if name != "columns" or packed is None:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            columns = packed[0].decode(packed[1])
-            object.__setattr__(self, "columns", columns)
-            return columns
 
     @property
     def packed(self) -> tuple[Layout, int] | None:
@@ -832,16 +837,22 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         return index, col, bisect_right(index.runs(col)[0], lift) - 1
 
     def _canonical_moves(self) -> Iterable[Move]:
-        groups, packed = self._groups, self._packed
+        packed = self._packed
         if packed is None:
             packed = self.packed
-        if packed is not None:
-            layout, bits = packed
-            if type(groups) is not list:  # not listed yet
-                groups = layout.listing(bits, self.rules.min_group, groups)
-                _set_groups(self, groups)
-            moves = _moves_by_key(layout.width, layout.height)
-            return [moves[entry[0]] for entry in groups]
+            if packed is None:
+                return self._run_moves()
+        layout, bits = packed
+        groups = self._groups
+        if type(groups) is not list:  # not listed yet
+            groups = layout.listing(bits, self.rules.min_group, groups)
+            _set_groups(self, groups)
+        moves = _moves_by_key(layout.width, layout.height)
+        return [moves[entry[0]] for entry in groups]
+
+    def _run_moves(self) -> Iterator[Move]:
+        """:meth:`_canonical_moves` of a board over ``PACKED_BITS``, from its column runs (a
+        method of its own: its closures would cost the packed path a cell each)."""
         runs, labels = _label_runs(self.columns)
         sizes: dict[int, int] = {}
         canonical: dict[int, Cell] = {}
@@ -960,7 +971,7 @@ a move removes a group of 2 or more
             group = _listed_group(listed, move, layout.width, layout.height)
             if group:
                 after, change = layout.play(bits, group, listed)
-                return Board._after_move(layout, self.rules, after, change)
+                return _after_move(layout, self.rules, after, change)
         if packed is not None:
             return self._packed_play(move, packed[0], packed[1])[0]
         return self.play_counted(move)[0]
@@ -1016,8 +1027,8 @@ a move removes a group of 2 or more
             group = self._checked_group(move, layout, bits)
         if type(listed) is list:  # the listing after the move is made from this one
             after, change = layout.play(bits, group, listed)
-            return Board._after_move(layout, self.rules, after, change), group
-        return Board._after_move(layout, self.rules, layout.remove(bits, group), None), group
+            return _after_move(layout, self.rules, after, change), group
+        return _after_move(layout, self.rules, layout.remove(bits, group), None), group
 
     def _checked_group(self, move: Move | Cell | str, layout: Layout, bits: int) -> int:
         """The group *move* removes on the packed form; raises
@@ -1064,9 +1075,25 @@ a move removes a group of 2 or more
         return board_svg(self, cell_size=cell_size, highlight=highlight)
 
 
+_new_board = object.__new__
 _set_height, _set_rules, _set_packed, _set_groups = (
     Board.__dict__[name].__set__ for name in ("height", "rules", "_packed", "_groups")
 )
+Board.columns = _LazyColumns(Board.__dict__["columns"])  # type: ignore[assignment]
+
+
+def _after_move(layout: Layout, rules: Rules, bits: int, change: Change | None) -> Board:
+    """The board of the packed *bits*, reached by a move from a checked board (so not
+    checked again). Its columns are decoded when first read (:class:`_LazyColumns`): a
+    line of play through ``legal_moves`` and ``play`` never needs them. A function, not a
+    classmethod: binding one costs about as much as a slot's setter."""
+    board = _new_board(Board)
+    # The slots' own setters: what object.__setattr__ reaches, without looking them up.
+    _set_height(board, layout.height)
+    _set_rules(board, rules)
+    _set_packed(board, (layout, bits))
+    _set_groups(board, change)
+    return board
 
 
 def settle(

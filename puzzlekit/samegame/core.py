@@ -49,10 +49,12 @@ from puzzlekit.samegame.board import Columns
 
 __all__ = ["Change", "Layout", "Listing", "shared_layout"]
 
-Listing: TypeAlias = list[tuple[int, int, int, int]]
-"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group, first
-column, last column)`` each, by key (``row * width + col`` of the group's canonical cell),
-the group as its bit mask."""
+Listing: TypeAlias = list[tuple[int, ...]]
+"""The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group)`` each,
+by key (``row * width + col`` of the group's canonical cell), the group as its bit mask; on a
+board over ``_LAYER_BITS`` bits ``(key, group, first column, last column)``, the columns
+that a listing after a move keeps its entries by (there a mask test would cost a pass over
+a long int; a short board's listing goes by masks)."""
 
 
 class Change(NamedTuple):
@@ -62,26 +64,28 @@ class Change(NamedTuple):
     >>> layout = Layout(3, 1, (0, 1))
     >>> bits = layout.encode(((0,), (0,), (1,)))
     >>> change = layout.change(bits, layout.flood(bits, 1), layout.listing(bits))
-    >>> change.first, change.last, change.emptied, change.zone
-    (0, 1, 2, 0)
+    >>> change.first, change.last, change.emptied, layout.cells(change.zone & bits)
+    (0, 1, 2, ((0, 0), (0, 1), (0, 2)))
     """
 
     listing: Listing
     """The listing of the board before the move."""
     first: int
-    """The first column of the removed group."""
+    """The first column of the removed group when :attr:`changed` is 0 (else 0: a listing
+    by the changed cells does not need it)."""
     last: int
-    """The last column of the removed group."""
+    """The last column of the removed group when :attr:`changed` is 0 (else 0)."""
     emptied: int
     """How many columns the move emptied."""
     zone: int
-    """On a board of up to ``_LAYER_BITS`` bits when no column emptied, the cells
-    before the move that a kept group must not meet: those whose block or neighbour may
-    have changed (every plane); else 0, and a kept group must keep off the group's
-    columns and the two beside them."""
+    """The cells before the move that a kept group must not meet (every plane): on a
+    board of up to ``_LAYER_BITS`` bits when no column emptied, those whose block or
+    neighbour may have changed; else the group's columns and the two beside them (on a
+    longer board the listing compares its entries' columns with :attr:`first` and
+    :attr:`last` instead, a mask test costing a pass over a long int)."""
     changed: int
     """The cells before the move whose block may have changed (every plane), when
-    :attr:`zone` is not 0."""
+    :attr:`zone` is made of those; else 0."""
     region: int
     """The cells after the move whose groups are flooded again (every plane)."""
     playable: int
@@ -128,6 +132,7 @@ class Layout:
         "_columns_of",
         "_entry_tables",
         "_every_plane",
+        "_fall_tables",
         "_folds",
         "_keys",
         "_layers",
@@ -250,6 +255,11 @@ class Layout:
         self._bit_flood = _flood_by_shifts(self.stride)
         # A cell and its four neighbours, the cell at bit ``stride``.
         self._around = 0b111 << (self.stride - 1) | 1 | 1 << (2 * self.stride)
+        # What _fall() reads, in one attribute (the last: how far down the last plane is).
+        self._fall_tables = (
+            self.plane_bits, self.stride, self._cells, self._every_plane, self._product,
+            self._bottoms, self.plane_bits * (self.planes - 1),
+        )
 
     def __reduce__(self) -> tuple[Callable[[int, int, tuple[int, ...]], Layout], tuple[Any, ...]]:
         # Pickled as its size and colours: the masks are rebuilt, once per process.
@@ -498,75 +508,79 @@ class Layout:
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 0), (1, 1), (1,)))
         >>> listed = layout.listing(bits)
-        >>> [(divmod(key, 3), layout.cells(group), first, last)
-        ...  for key, group, first, last in listed]
-        [((0, 0), ((0, 0), (1, 0)), 0, 0), ((0, 1), ((0, 1), (1, 1), (1, 2)), 1, 2)]
+        >>> [(divmod(key, 3), layout.cells(group)) for key, group in listed]
+        [((0, 0), ((0, 0), (1, 0))), ((0, 1), ((0, 1), (1, 1), (1, 2)))]
         >>> group = listed[0][1]
         >>> later = layout.remove(bits, group)
         >>> [entry[0] for entry in layout.listing(later, after=layout.change(bits, group, listed))]
         [0]
         """
         stride = self.stride
-        if min_group <= 1:
-            seeds = bits
-        elif after is None:
-            seeds = bits & ((bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride))
-        else:  # found by the move
-            seeds = after.playable
-        found: Listing
+        found: Listing = []
         new: list[int] = []  # the groups flooded here, whose entries are made at the end
         # A listing is a few short floods: on most boards inline, without the checks of
         # flood() (a call costs about as much as a step of the flood).
         small = not self._plane_floods
         around = self._around
         if after is None:
-            found = []
-        elif after.zone:  # a small board, no column emptied: the groups that meet the zone
-            zone, changed = after.zone, after.changed
-            seeds &= zone
-            found = []
-            keep = found.append
-            near = -1  # the cells beside a playable block that moved, once needed
-            # One pass, in listing order: the entries kept stay sorted.
-            for old in after.listing:
-                group = old[1]
-                if not group & zone:
-                    keep(old)
-                elif not group & changed and group & seeds:  # not yet flooded here
-                    # No block of it changed: only a block that moved beside it, of its
-                    # colour (so playable; shifts keep to a plane), can join it.
-                    if near < 0:
-                        moved = after.playable & changed
-                        near = moved << 1 | moved >> 1 | moved << stride | moved >> stride
-                    if not group & near:
-                        keep(old)
-                        seeds &= ~group
-                        continue
-                    # It grew: flood on from the whole group. Inline: on a board this small
-                    # a call costs about as much as a step.
-                    grown = group
-                    while True:
-                        wider = bits & (
-                            grown | grown << 1 | grown >> 1 | grown << stride | grown >> stride
-                        )
-                        if wider == grown:
-                            break
-                        grown = wider
-                    seeds &= ~grown
-                    new.append(grown)
-        else:  # by columns: the group's, and one either side
-            low, high, emptied = after.first - 1, after.last + 1, after.emptied
-            if emptied:
+            seeds = bits if min_group <= 1 else self.playable(bits)
+        else:
+            # Its fields at once: each read of a NamedTuple's field is a slow attribute read.
+            before, first, last, emptied, zone, changed, region, playable = after
+            seeds = (bits if min_group <= 1 else playable) & region  # found by the move
+            if changed:  # a small board, no column emptied: the groups that meet the zone
+                near = -1  # the cells beside a playable block that moved, once needed
+                # One pass, in listing order: the entries kept stay sorted. (found.append
+                # each time: CPython 3.11 makes that call cheaper than a kept bound method.)
+                for old in before:
+                    group = old[1]
+                    if not group & zone:
+                        found.append(old)
+                    elif not group & changed and group & seeds:  # not yet flooded here
+                        # No block of it changed: only a block that moved beside it, of its
+                        # colour (so playable; shifts keep to a plane), can join it.
+                        if near < 0:
+                            moved = playable & changed
+                            near = moved << 1 | moved >> 1 | moved << stride | moved >> stride
+                        if not group & near:
+                            found.append(old)
+                            seeds &= ~group
+                            continue
+                        # It grew: flood on from the whole group. Inline: on a board this small
+                        # a call costs about as much as a step.
+                        grown = group
+                        while True:
+                            wider = bits & (
+                                grown | grown << 1 | grown >> 1 | grown << stride | grown >> stride
+                            )
+                            if wider == grown:
+                                break
+                            grown = wider
+                        seeds &= ~grown
+                        new.append(grown)
+            elif self._layers:  # a short board, columns emptied: by the zone's mask
+                # A group off the zone's columns lies wholly left of them, or wholly right
+                # (its columns follow each other): those right of them move left.
+                low = max(first - 1, 0)
+                lefts = self._left[low] if self._tables else self._left_of(low)
                 shift = emptied * stride
-                found = [kept for kept in after.listing if kept[3] < low]
-                found += [
-                    (key - emptied, group >> shift, first - emptied, last - emptied)
-                    for key, group, first, last in after.listing
-                    if first > high
+                found = [
+                    kept if kept[1] & lefts else (kept[0] - emptied, kept[1] >> shift)
+                    for kept in before
+                    if not kept[1] & zone
                 ]
-            else:  # nothing moved sideways: the kept groups are as they were, in order
-                found = [kept for kept in after.listing if kept[3] < low or kept[2] > high]
-            seeds &= after.region
+            else:  # by the columns each entry keeps: the group's, and one either side
+                low, high = first - 1, last + 1
+                if emptied:
+                    shift = emptied * stride
+                    found = [kept for kept in before if kept[3] < low]
+                    found += [
+                        (key - emptied, group >> shift, first - emptied, last - emptied)
+                        for key, group, first, last in before
+                        if first > high
+                    ]
+                else:  # nothing moved sideways: the kept groups are as they were, in order
+                    found = [kept for kept in before if kept[3] < low or kept[2] > high]
         while seeds:
             if small:  # the flood inline, as above
                 # Its first step: the seed's cell and the four beside it, as one pattern
@@ -586,22 +600,22 @@ class Layout:
             if min_group <= 2 or group.bit_count() >= min_group:
                 new.append(group)
         if new:
-            found += self.entries(new)
+            self._add_entries(new, found)
             found.sort()
         elif after is not None and after.emptied:  # the groups moved left come out of order
             found.sort()
         return found
 
-    def entry(self, group: int) -> tuple[int, int, int, int]:
+    def entry(self, group: int) -> tuple[int, ...]:
         """The listing entry of a non-empty group of one colour: ``row * width + col`` of
-        its canonical cell (its top-most, then left-most block), the group, and its first
-        and last column.
+        its canonical cell (its top-most, then left-most block) and the group, then on a
+        board over ``_LAYER_BITS`` bits its first and last column (see :data:`Listing`).
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0,), (0, 0), (1,)))
-        >>> key, _, first, last = layout.entry(layout.flood(bits, 1))
-        >>> divmod(key, 3), first, last
-        ((0, 1), 0, 1)
+        >>> key, _ = layout.entry(layout.flood(bits, 1))
+        >>> divmod(key, 3)
+        (0, 1)
         """
         return self.entries((group,))[0]
 
@@ -613,10 +627,17 @@ class Layout:
         >>> [divmod(key, 3) for key, *_ in layout.entries(layout.groups(bits, 1))]
         [(0, 1), (1, 2)]
         """
+        made: Listing = []
+        self._add_entries(groups, made)
+        return made
+
+    def _add_entries(self, groups: Iterable[int], made: Listing) -> None:
+        """:meth:`entries` appended to *made* (a listing appends them to its own)."""
         if not self._tables:
-            return [self._computed_entry(group) for group in groups]
+            made += map(self._computed_entry, groups)
+            return
         keys, columns, left, planes_at = self._entry_tables
-        made = []
+        short = self._layers  # its entries keep no columns
         if not planes_at:  # a short board: the tables cover every plane
             for group in groups:
                 last = top = group.bit_length()
@@ -627,10 +648,13 @@ class Layout:
                 while rest:
                     top = rest.bit_length()
                     rest &= left[top]
-                made.append(
-                    (keys[top], group, columns[(group & -group).bit_length()], columns[last])
-                )
-            return made
+                if short:
+                    made.append((keys[top], group))
+                else:
+                    made.append(
+                        (keys[top], group, columns[(group & -group).bit_length()], columns[last])
+                    )
+            return
         for group in groups:  # a long board: each group shifted down to plane 0
             high = group.bit_length()
             offset = planes_at[high]
@@ -644,10 +668,12 @@ class Layout:
                 if keys[top] < key:
                     key = keys[top]
                 rest &= left[top]
-            made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
-        return made
+            if short:
+                made.append((key, group))
+            else:
+                made.append((key, group, columns[(local & -local).bit_length()], columns[high]))
 
-    def _computed_entry(self, group: int) -> tuple[int, int, int, int]:
+    def _computed_entry(self, group: int) -> tuple[int, ...]:
         """:meth:`entry` without the tables of small layouts."""
         stride = self.stride
         local = group >> ((group.bit_length() - 1) // self.plane_bits * self.plane_bits)
@@ -659,7 +685,8 @@ class Layout:
         top = (folded & self.column_mask).bit_length()
         row = local & self._in_every_column(1, top - 1)
         col = ((row & -row).bit_length() - 1) // stride
-        return ((self.height - top) * self.width + col, group, first, last)
+        key = (self.height - top) * self.width + col
+        return (key, group) if self._layers else (key, group, first, last)
 
     def _columns_between(self, first: int, last: int) -> int:
         """Columns *first* to *last* of every plane."""
@@ -713,31 +740,31 @@ class Layout:
                         emptied += 1
             return after, self._by_columns(listing, first, last, emptied, self.playable(after))
         after, local, changed, emptied = self._fall(bits, group)
-        first = ((local & -local).bit_length() - 1) // stride
-        last = (local.bit_length() - 1) // stride
         playable = after & (after << 1 | after >> 1 | after << stride | after >> stride)
         if emptied:
+            first = ((local & -local).bit_length() - 1) // stride
+            last = (local.bit_length() - 1) // stride
             return after, self._by_columns(listing, first, last, emptied, playable)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
         zone = changed | changed >> 1 | changed << stride | changed >> stride
-        return after, _new_tuple(Change, (listing, first, last, 0, zone, changed, zone, playable))
+        return after, _new_tuple(Change, (listing, 0, 0, 0, zone, changed, zone, playable))
 
     def _by_columns(
         self, listing: Listing, first: int, last: int, emptied: int, playable: int
     ) -> Change:
         """The change of a move that floods again every group meeting the removed group's
-        columns or the two beside them."""
-        region = self._columns_between(max(first - 1, 0), min(last + 1, self.width - 1) - emptied)
-        return _new_tuple(Change, (listing, first, last, emptied, 0, 0, region, playable))
+        columns (*first* to *last*) or the two beside them."""
+        low, high = max(first - 1, 0), min(last + 1, self.width - 1)
+        zone = self._columns_between(low, high)
+        region = self._columns_between(low, high - emptied) if emptied else zone
+        return _new_tuple(Change, (listing, first, last, emptied, zone, 0, region, playable))
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
         board after, the group's blocks in plane 0, the cells that changed (each column of
         the group from its lowest block there up, in every plane) and how many columns
         emptied."""
-        plane_bits, stride = self.plane_bits, self.stride
-        cells, every = self._cells, self._every_plane
-        product = self._product
+        plane_bits, stride, cells, every, product, bottoms, last_plane = self._fall_tables
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
         if local << offset != group:  # blocks of several colours
@@ -757,13 +784,11 @@ class Layout:
             above = cells & ~(cells + low)
             moved = above * every if product else self._spread(above)
         emptied = 0
-        bottoms = self._bottoms
         if group & bottoms:  # only a group that reaches a column's bottom can empty it
             left = after & bottoms  # a column keeps a block when it keeps its bottom one
             # Or-ed into plane 0: a product adds every plane into the last (a cell has one
             # block), shifted down from there.
-            shift = plane_bits * (self.planes - 1)
-            left = (left * every) >> shift if product else self._fold(left)
+            left = (left * every) >> last_plane if product else self._fold(left)
             empty = local & bottoms & ~left
             emptied = empty.bit_count()
             while empty:  # close the empty columns, the rightmost first

@@ -99,3 +99,12 @@ def test_played_boards_read_as_their_text_before_their_columns_are_decoded(
         assert copied == played and copied.columns == played.columns
     with pytest.raises(AttributeError, match="no attribute 'colums'"):
         line[-1].colums  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_a_board_has_no_getattr_hook() -> None:
+    # A __getattr__ takes every attribute read of a board (its methods, rules and slots on
+    # each move) off CPython's fast path; only the unset columns of a played board are read
+    # through, by their own descriptor.
+    assert not hasattr(Board, "__getattr__")
+    played = Board.parse("1.\n12\n22").play((2, 0))
+    assert played.columns == ((1, 1), ()) and played == Board.parse("..\n1.\n1.")
