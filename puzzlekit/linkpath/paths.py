@@ -696,7 +696,7 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     ([6, 8], set())
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
-    reach, height = grid.reach, grid.height
+    height, width = grid.height, grid.width
     sweep = grid.max_turns >= 2
     near: set[int] = set()
     middle: set[int] = set()
@@ -704,16 +704,30 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     swept_cols: set[int] = set()  # the top cell of each column stretch
     for cell in empty:
         row, col = divmod(cell, stride)
-        _, _, up, down, left, right = reach(row, col)
-        # The first cell seen each way, when a tile (not a closed ring's cell, not past the
-        # edge): the row's ends stay in the padded cells, the column's may not.
-        for seen in (cell - col + left - 1, cell - col + right + 1):
-            if cells[seen] > 0:
-                near.add(seen)
+        # The cell's free runs (Grid.reach, inlined: hot), and the first cell seen each way
+        # when a tile (not a closed ring's cell, not past the edge).
+        mask = colm[col]
+        above = mask >> (row + 1)
+        if above:
+            down = row + (above & -above).bit_length() - 1
+            if cells[cell + (down - row + 1) * stride] > 0:
+                near.add(cell + (down - row + 1) * stride)
+        else:
+            down = height + 1
+        up = (mask & ((1 << row) - 1)).bit_length()
         if up and cells[(up - 1) * stride + col] > 0:
             near.add((up - 1) * stride + col)
-        if down <= height and cells[(down + 1) * stride + col] > 0:
-            near.add((down + 1) * stride + col)
+        mask = rowm[row]
+        above = mask >> (col + 1)
+        if above:
+            right = col + (above & -above).bit_length() - 1
+            if cells[cell - col + right + 1] > 0:
+                near.add(cell - col + right + 1)
+        else:
+            right = width + 1
+        left = (mask & ((1 << col) - 1)).bit_length()
+        if left and cells[cell - col + left - 1] > 0:
+            near.add(cell - col + left - 1)
         if not sweep:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
@@ -795,13 +809,13 @@ def new_links(
         group = tiles[kind_of[a]]
         if len(known) + 1 == len(group):  # linked with every tile of its kind already
             continue
-        reach_a = reaches.get(a)
-        for b in group - known:
+        reach_a = None
+        for b in group:
             # A pair of two near tiles is tested from the smaller one; a tile of *done* has
             # its links, and one walled in on four sides links only with its neighbours,
             # which are linked already (one whose runs are known is not asked: a walled
             # tile would fail the test anyway).
-            if b == a or (b < a and b in near) or b in done:
+            if b in known or b == a or (b < a and b in near) or b in done:
                 continue
             reach_b = reaches.get(b)
             if reach_b is None:
@@ -809,12 +823,14 @@ def new_links(
                     continue  # Grid.walled, inlined (hot)
                 reach_b = reaches[b] = reach(b // stride, b % stride)
             if reach_a is None:  # not before: often no tile is left to test
-                reach_a = reaches[a] = reach(a // stride, a % stride)
+                reach_a = reaches.get(a) or reach(a // stride, a % stride)
+                reaches[a] = reach_a
             # Kinds of thousands of tiles give as many pairs: watch the clock (the search
             # stops then, so the links missed do not matter).
-            tested += 1
-            if budget is not None and not tested % 1024 and budget.check_clock():
-                return found
+            if budget is not None:
+                tested += 1
+                if not tested % 1024 and budget.check_clock():
+                    return found
             if joined(reach_a, reach_b):
                 found.append((a, b) if a < b else (b, a))
     # The pairs of middle tiles left: both ends off the near ones, of one kind (often
