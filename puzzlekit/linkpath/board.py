@@ -989,7 +989,7 @@ class Board(Displayed):
             i, j = move[0], move[1]
             grid.empty(i, j)
             board = built_board(self._rows_after(grid, (i, j)), self.rules, grid)
-            links = self._links.after(grid, i, j)
+            links = self._links.after(grid, i, j, self._grid)
         else:
             changes = grid.remove(*move)
             board = built_board(

@@ -677,7 +677,9 @@ class Grid:
             yield from self.kind_pairs(groups[kind])
 
 
-def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
+def crossing(
+    grid: Grid, empty: list[int], *, before: Grid | None = None
+) -> tuple[set[int], set[int]]:
     """The tiles at an end of a link of *grid* through one of the *empty* cells:
     ``(near, middle)``. A link through a cell passes it on its first or last
     segment, and its tile is then the first one seen from the cell along a row
@@ -686,6 +688,15 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     across it from cells of that stretch (*middle*). Only the stretches with a
     cell strictly inside are swept: a middle segment through a cell at the end
     of its stretch ends there, so one of its tiles is in *near*.
+
+    *before*, when given, is the grid before the *empty* cells were emptied
+    (tiles may have moved too), and only the middle links that are new are
+    looked for: a stretch whose row (column) on one side was free all along
+    it on *before* is not swept. A middle link through it joins two tiles
+    that are neither *near* nor moved (if one is, new_links tests it as such),
+    whose lines across the stretch were free on *before* too (a cell emptied
+    on them would see the tile: *near*); so the same link one row (column)
+    over, turning in that free line, was there on *before* already.
 
     >>> grid = Grid(((1, 0, 1), (2, 0, 2), (3, 0, 3)), outside=False, max_turns=2)
     >>> near, middle = crossing(grid, [12])  # the cell between the 2s (padded 11 and 13)
@@ -731,29 +742,34 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
         if not sweep:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
-        # a stretch two cells share (side by side, say) is swept once.
+        # a stretch two cells share (side by side, say) is swept once, and with *before* only
+        # when both lines beside it were blocked somewhere there.
         low, high = (1 << row) - 1, row + 1
         start = cell - col + left
         if left < col < right and start not in swept_rows:
             swept_rows.add(start)
-            for x, mask in enumerate(colm[left : right + 1], left):
-                below = mask & low
-                if below:
-                    middle.add((below.bit_length() - 1) * stride + x)
-                above = mask >> high
-                if above:
-                    middle.add((high + (above & -above).bit_length() - 1) * stride + x)
+            span = (2 << right) - (1 << left)
+            if before is None or (before.rowm[row - 1] & span and before.rowm[row + 1] & span):
+                for x, mask in enumerate(colm[left : right + 1], left):
+                    below = mask & low
+                    if below:
+                        middle.add((below.bit_length() - 1) * stride + x)
+                    above = mask >> high
+                    if above:
+                        middle.add((high + (above & -above).bit_length() - 1) * stride + x)
         low, high = (1 << col) - 1, col + 1
         start = up * stride + col
         if up < row < down and start not in swept_cols:
             swept_cols.add(start)
-            for y, mask in enumerate(rowm[up : down + 1], up):
-                below = mask & low
-                if below:
-                    middle.add(y * stride + below.bit_length() - 1)
-                above = mask >> high
-                if above:
-                    middle.add(y * stride + high + (above & -above).bit_length() - 1)
+            span = (2 << down) - (1 << up)
+            if before is None or (before.colm[col - 1] & span and before.colm[col + 1] & span):
+                for y, mask in enumerate(rowm[up : down + 1], up):
+                    below = mask & low
+                    if below:
+                        middle.add(y * stride + below.bit_length() - 1)
+                    above = mask >> high
+                    if above:
+                        middle.add(y * stride + high + (above & -above).bit_length() - 1)
     if grid.outside:  # no cell of the ring is marked: every end swept is a tile
         return near, middle
     return near, {a for a in middle if cells[a] > 0}
@@ -769,6 +785,7 @@ def new_links(
     *,
     done: AbstractSet[int] = frozenset(),
     reaches: dict[int, Reach] | None = None,
+    before: Grid | None = None,
 ) -> list[tuple[int, int]]:
     """The pairs ``(a, b)``, ``a < b``, not linked before that link now the cells *freed* are
     empty, when the other tiles did not move (or, those in *done*, are paired already).
@@ -786,14 +803,16 @@ def new_links(
     *partners* already: they are not taken as ends seen from the freed cells,
     nor tested as the other end.
     *reaches* holds the runs of tiles on *grid* computed already, if any
-    (those computed here are added).
+    (those computed here are added). *before*, the grid before the cells were
+    freed, when given, spares the stretches :func:`crossing` can tell hold no
+    new middle link.
 
     >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
     >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
     >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
     [(7, 10)]
     """
-    near, middle = crossing(grid, freed)
+    near, middle = crossing(grid, freed, before=before)
     if done:
         near -= done
         middle -= done
@@ -976,9 +995,10 @@ class LinkIndex:
         partners = {tile: frozenset(linked[tile]) if tile in linked else none for tile in kind_of}
         return cls(kind_of, {key: frozenset(group) for key, group in members.items()}, partners)
 
-    def after(self, grid: Grid, i: int, j: int) -> LinkIndex:
-        """The index of *grid*, which is this index's grid once tiles *i* and *j* (linked,
-        of one kind) are removed; only the pairs near the freed cells are tested.
+    def after(self, grid: Grid, i: int, j: int, before: Grid | None = None) -> LinkIndex:
+        """The index of *grid*, which is this index's grid (*before*, when given) once tiles
+        *i* and *j* (linked, of one kind) are removed; only the pairs near the freed cells
+        are tested (see :func:`new_links`).
 
         >>> grid = Grid(((1, 1, 2, 2),), outside=True, max_turns=2)
         >>> index = LinkIndex.of(grid)
@@ -999,7 +1019,7 @@ class LinkIndex:
             for other in linked:
                 if other in partners:  # not the other tile removed
                     partners[other] = partners[other] - {tile}
-        found = new_links(grid, [i, j], self.kind_of, tiles, partners)
+        found = new_links(grid, [i, j], self.kind_of, tiles, partners, before=before)
         for a, b in found:  # a handful a move
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
@@ -1115,7 +1135,9 @@ class LinkIndex:
         for a, b in found:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
-        gained = new_links(grid, freed, kind_of, tiles, partners, done=done, reaches=reaches)
+        gained = new_links(
+            grid, freed, kind_of, tiles, partners, done=done, reaches=reaches, before=before
+        )
         for a, b in gained:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}

@@ -256,6 +256,11 @@ def test_new_links_are_the_reference_pairs_gained(board, rng):
     assert len(numbered) == len(found)
     assert all(a < b for a, b in found)
     assert numbered == reference_pairs(after) - before
+    # Given the grid before, the stretches with a free line beside them there are not swept:
+    # the same pairs.
+    spared = new_links(grid, padded, index.kind_of, tiles_left, partners,
+                       before=Grid(board.rows, **switches))
+    assert sorted(spared) == sorted(found)
 
 
 @pytest.mark.parametrize("transposed", [False, True])
