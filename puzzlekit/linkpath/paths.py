@@ -1053,9 +1053,7 @@ class LinkIndex:
         >>> index.moved(before, grid, changes).pairs() == LinkIndex.of(grid).pairs()
         True
         """
-        cells, groups, stride, joined, walled = (
-            grid.cells, grid.groups, grid.stride, grid.joined, grid.walled
-        )
+        cells, groups, stride, joined = grid.cells, grid.groups, grid.stride, grid.joined
         # Each changed cell's kind on *before*: its first entry, the last one read backwards.
         first = dict(reversed(changes))
         kind_of = self.kind_of.copy()
@@ -1065,31 +1063,32 @@ class LinkIndex:
         added = []  # the new tiles of changed cells (those that fell)
         freed = []
         filled = []
+        none: frozenset[int] = frozenset()
         for index, kind in first.items():
             now = cells[index]
             if now == kind:
                 continue
             if kind:  # its tile leaves
-                key = kind_of.pop(index)
+                key = kind_of[index]
                 members = tiles[key] - {index}
                 if members:
                     tiles[key] = members
                 else:
                     del tiles[key]
-                for other in partners.pop(index):
+                for other in partners[index]:
                     lost.add(index << 16 | other if index < other else other << 16 | index)
-                    if other in partners:
-                        partners[other] = partners[other] - {index}
-                if not now:
-                    freed.append(index)
-            else:
-                filled.append(index)
-            if now:
+                    partners[other] = partners[other] - {index}
+            if now:  # a new tile joins, linked with none yet
                 key = (now + 3) // 4 if groups else now
                 kind_of[index] = key
-                tiles[key] = tiles.get(key, frozenset()) | {index}
-                partners[index] = frozenset()
+                tiles[key] = tiles[key] | {index} if key in tiles else frozenset((index,))
+                partners[index] = none
                 added.append(index)
+            else:
+                del kind_of[index], partners[index]
+                freed.append(index)
+            if not kind:
+                filled.append(index)
         reaches: dict[int, Reach] = {}  # each tile's runs on *grid*, computed once
         reach = grid.reach
         if filled:  # never under gravity alone on a settled board
@@ -1109,9 +1108,9 @@ class LinkIndex:
         done = set(added)
         for a in added:
             # A tile walled in on four sides links only with its neighbours, and a neighbour
-            # always links: only open tiles need their runs.
+            # always links: only open tiles need their runs (Grid.walled, inlined: hot).
             group = tiles[kind_of[a]]
-            if walled(a):
+            if cells[a - 1] and cells[a + 1] and cells[a - stride] and cells[a + stride]:
                 for b in (a - stride, a - 1, a + 1, a + stride):
                     if b in group:
                         found.add((a, b) if a < b else (b, a))
@@ -1125,7 +1124,7 @@ class LinkIndex:
                     continue
                 reach_b = reaches.get(b)  # runs known: not walled, no need to ask
                 if reach_b is None:
-                    if walled(b):
+                    if cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride]:
                         if b - a in (1, -1, stride, -stride):
                             found.add((a, b) if a < b else (b, a))
                         continue
