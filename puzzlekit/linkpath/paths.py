@@ -690,13 +690,21 @@ def crossing(
     of its stretch ends there, so one of its tiles is in *near*.
 
     *before*, when given, is the grid before the *empty* cells were emptied
-    (tiles may have moved too), and only the middle links that are new are
-    looked for: a stretch whose row (column) on one side was free all along
-    it on *before* is not swept. A middle link through it joins two tiles
-    that are neither *near* nor moved (if one is, new_links tests it as such),
-    whose lines across the stretch were free on *before* too (a cell emptied
-    on them would see the tile: *near*); so the same link one row (column)
-    over, turning in that free line, was there on *before* already.
+    (other tiles may have moved too), and the middle ends are wanted only for
+    links that are new: a stretch with a free line beside it on *before* (the
+    row above or below it, the column left or right of it, free all along it;
+    a closed ring's line never is) is then not swept. A link through it on a
+    middle segment, between two tiles that did not move and are not *near*
+    (those are tested on their own), reaches the stretch along lines that were
+    free on *before* too (a cell emptied on them would see the tile, making it
+    *near*); so the same link with its middle segment one line over, in the
+    free one, was there on *before* already.
+
+    >>> before = Grid(((0, 0, 0, 0), (0, 2, 2, 0), (1, 3, 3, 1)), outside=True, max_turns=2)
+    >>> grid = before.copy()
+    >>> grid.empty(14, 15)  # the 2s go: the 1s below link across their row, or the one above
+    >>> sorted(crossing(grid, [14, 15])[1]), crossing(grid, [14, 15], before=before)[1]
+    ([19, 20, 21, 22], set())
 
     >>> grid = Grid(((1, 0, 1), (2, 0, 2), (3, 0, 3)), outside=False, max_turns=2)
     >>> near, middle = crossing(grid, [12])  # the cell between the 2s (padded 11 and 13)

@@ -276,6 +276,15 @@ def test_a_link_opened_on_a_middle_segment_alone_is_found(transposed):
     assert played.gained_cell_pairs() == sorted(reference_pairs(played))
 
 
+def test_a_stretch_beside_a_line_free_before_holds_no_new_middle_link():
+    # The b's go and their row is free; the row above was free before, so the a's below,
+    # linked over it then, are linked as before: the stretch is not swept, nothing is missed.
+    board = Board.parse("....\n.bb.\nacca")
+    played = board.play("1,1 1,2")
+    assert sorted(played.cell_pairs()) == sorted(reference_pairs(played))
+    assert (2 * 4, 2 * 4 + 3) in played.cell_pairs()
+
+
 def test_two_fallen_tiles_of_a_kind_are_paired_once():
     # The b's go: the a, c, a above fall one row and the a's link round the empty column;
     # both fell, so the pair is tested from one of them only.
