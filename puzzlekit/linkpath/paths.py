@@ -259,16 +259,15 @@ class Grid:
         A slide first pushes the run next to *i*; then *i* and *j* are
         emptied and, with gravity, every column the move touched settles.
         """
-        cells = self.cells
+        cells, stride = self.cells, self.stride
         changes: Changes = []
-        touched = [i, j]
+        columns = {i % stride, j % stride}
         if shift:
-            touched += self.push_run(i, shift, changes)
+            columns.update(index % stride for index in self.push_run(i, shift, changes))
         changes += [(i, cells[i]), (j, cells[j])]
         self.empty(i, j)
         if self.gravity:
-            stride = self.stride
-            for column in sorted({index % stride for index in touched}):
+            for column in sorted(columns):
                 self._settle(column, changes)
         return changes
 
