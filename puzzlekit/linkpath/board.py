@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
@@ -547,6 +547,19 @@ def plain_pairs(stride: int) -> dict[int, Pair]:
     return kept
 
 
+def pairs_of_codes(codes: Sequence[int], stride: int) -> tuple[Pair, ...]:
+    """The plain :class:`Pair` of each pair of padded indices ``(i, j)``, ``i < j``, packed as
+    ``i << 16 | j`` (see :func:`plain_pairs`), in order, on a grid of *stride*.
+
+    >>> pairs_of_codes([5 << 16 | 6, 5 << 16 | 9], 4)
+    (Pair(a=(0, 0), b=(0, 1)), Pair(a=(0, 0), b=(1, 0)))
+    """
+    try:  # each pair made before: looked up in one call (the hot path)
+        return tuple(map(plain_pairs(stride).__getitem__, codes))
+    except KeyError:
+        return tuple(pair_of_move((code >> 16, code & 0xFFFF, 0), stride) for code in codes)
+
+
 _PLAIN_PAIRS: dict[int, dict[int, Pair]] = {}
 """What :func:`plain_pairs` gives, by stride."""
 
@@ -972,18 +985,16 @@ class Board(Displayed):
         are tested), so a line of play never rescans the whole board.
         """
         grid = self._grid.copy()
-        board = Board.__new__(Board)  # rows built from a valid board: no need to check them
-        object.__setattr__(board, "rules", self.rules)
-        object.__setattr__(board, "_grid", grid)
         if self._fixed:  # only the two cells change, and the rows they are in
             i, j = move[0], move[1]
             grid.empty(i, j)
-            object.__setattr__(board, "rows", self._rows_after(grid, (i, j)))
-            links = self._links.after(grid, i, j)
+            board = built_board(self._rows_after(grid, (i, j)), self.rules, grid)
+            links = self._links.after(grid, i, j, self._grid)
         else:
             changes = grid.remove(*move)
-            changed = {index for index, _ in changes}
-            object.__setattr__(board, "rows", self._rows_after(grid, changed))
+            board = built_board(
+                self._rows_after(grid, [index for index, _ in changes]), self.rules, grid
+            )
             if self.rules.slide:
                 return board
             links = self._links.moved(self._grid, grid, changes)
@@ -997,9 +1008,9 @@ class Board(Displayed):
         board's grid once they changed): the other rows are shared, not built again."""
         rows = list(self.rows)
         cells, stride = grid.cells, grid.stride
-        for index in changed:
-            start = index - index % stride + 1  # the row's first board cell
-            rows[index // stride - 1] = tuple(cells[start : start + stride - 2])
+        for row in {index // stride for index in changed}:  # each row once
+            start = row * stride + 1  # the row's first board cell
+            rows[row - 1] = tuple(cells[start : start + stride - 2])
         return tuple(rows)
 
     @property
@@ -1021,14 +1032,7 @@ class Board(Displayed):
 
     def _listed_pairs(self, links: LinkIndex) -> tuple[Pair, ...]:
         """The :class:`Pair` of each pair *links* lists, in its order."""
-        stride = len(self.rows[0]) + 2
-        ordered = links.listing()
-        try:  # each pair made before: looked up in one call (the hot path)
-            return tuple(map(plain_pairs(stride).__getitem__, ordered))
-        except KeyError:
-            return tuple(
-                pair_of_move((code >> 16, code & 0xFFFF, 0), stride) for code in ordered
-            )
+        return pairs_of_codes(links.listing(), len(self.rows[0]) + 2)
 
     def cell_pairs(self) -> list[tuple[int, int]]:
         """The legal plain removals (no slide) as pairs of cell numbers ``a < b``, where
@@ -1300,6 +1304,22 @@ class Board(Displayed):
         from puzzlekit.linkpath.render import board_svg
 
         return board_svg(self, path=path, cell_size=cell_size, move=move)
+
+
+def built_board(rows: tuple[tuple[int, ...], ...], rules: Rules, grid: Grid) -> Board:
+    """A board of *rows* and *rules* whose grid is *grid*, the rows not checked: for rows
+    the engine made (a deal's, a move's), valid as made, read off *grid*, which the board
+    then keeps as its own (built with the switches of *rules*; never changed after).
+
+    >>> grid = Grid(((1, 0, 1),), outside=True, max_turns=2)
+    >>> built_board(grid.rows(), Rules(), grid) == Board.parse("1.1")
+    True
+    """
+    board = Board.__new__(Board)
+    object.__setattr__(board, "rows", rows)
+    object.__setattr__(board, "rules", rules)
+    object.__setattr__(board, "_grid", grid)
+    return board
 
 
 def _cell_index(position: float, start: float, size: float) -> float:

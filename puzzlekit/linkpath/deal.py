@@ -41,7 +41,7 @@ from typing import NamedTuple
 from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError, quoted
 from puzzlekit.grid import check_characters, check_int, parse_grid
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
-from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules, pair_of_move
+from puzzlekit.linkpath.board import MAX_SIDE, Board, Pair, Rules, built_board, pairs_of_codes
 from puzzlekit.linkpath.params import Params, params_or_default
 from puzzlekit.linkpath.paths import Grid, Reach
 
@@ -244,7 +244,9 @@ def built_deal(
             f"layout {quoted(str(layout))} cannot be dealt: its cells cannot all be paired "
             "off by neighbours"
         )
-    return Board(built[0], rules), built[1]
+    grid, placed = built
+    witness = pairs_of_codes([i << 16 | j for i, j in reversed(placed)], grid.stride)
+    return built_board(grid.rows(), rules, grid), witness
 
 
 def deal(
@@ -394,8 +396,9 @@ def _construct(
     rules: Rules,
     rng: random.Random,
     budget: Budget,
-) -> tuple[tuple[tuple[int, ...], ...], tuple[Pair, ...]] | None:
-    """Fill *region* with the pairs of *pair_kinds*; rows and witness, or ``None`` if unsure.
+) -> tuple[Grid, list[tuple[int, int]]] | None:
+    """Fill *region* with the pairs of *pair_kinds*: the grid, with the switches of *rules*,
+    and the pairs placed (padded indices, in order), or ``None`` if unsure.
 
     Raises :class:`~puzzlekit.LimitReached` when *budget* runs out.
     """
@@ -404,6 +407,8 @@ def _construct(
         outside=rules.outside,
         max_turns=rules.max_turns,
         gravity=rules.gravity is not None,
+        groups=rules.groups,
+        slide=rules.slide,
     )
     if rules.gravity is None:
         placed = _fill_region(grid, region, pair_kinds, rng, budget)
@@ -411,9 +416,7 @@ def _construct(
         placed = _fill_columns(grid, region, pair_kinds, rng, budget)
     if placed is None:
         return None
-    stride = grid.stride
-    witness = tuple(pair_of_move((i, j, 0), stride) for i, j in reversed(placed))
-    return grid.rows(), witness
+    return grid, placed
 
 
 def _augment(
@@ -1011,7 +1014,7 @@ def reshuffle(
         board.height, board.width, list(tiles), pair_kinds, board.rules, rng, budget
     )
     if built is not None:
-        return Board(built[0], board.rules)
+        return built_board(built[0].rows(), board.rules, built[0])
     from puzzlekit.linkpath.solver import inner_search
 
     for _ in range(_SEARCHED):

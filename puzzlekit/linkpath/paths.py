@@ -259,16 +259,15 @@ class Grid:
         A slide first pushes the run next to *i*; then *i* and *j* are
         emptied and, with gravity, every column the move touched settles.
         """
-        cells = self.cells
+        cells, stride = self.cells, self.stride
         changes: Changes = []
-        touched = [i, j]
+        columns = {i % stride, j % stride}
         if shift:
-            touched += self.push_run(i, shift, changes)
+            columns.update(index % stride for index in self.push_run(i, shift, changes))
         changes += [(i, cells[i]), (j, cells[j])]
         self.empty(i, j)
         if self.gravity:
-            stride = self.stride
-            for column in sorted({index % stride for index in touched}):
+            for column in sorted(columns):
                 self._settle(column, changes)
         return changes
 
@@ -677,7 +676,9 @@ class Grid:
             yield from self.kind_pairs(groups[kind])
 
 
-def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
+def crossing(
+    grid: Grid, empty: list[int], *, before: Grid | None = None
+) -> tuple[set[int], set[int]]:
     """The tiles at an end of a link of *grid* through one of the *empty* cells:
     ``(near, middle)``. A link through a cell passes it on its first or last
     segment, and its tile is then the first one seen from the cell along a row
@@ -686,6 +687,23 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     across it from cells of that stretch (*middle*). Only the stretches with a
     cell strictly inside are swept: a middle segment through a cell at the end
     of its stretch ends there, so one of its tiles is in *near*.
+
+    *before*, when given, is the grid before the *empty* cells were emptied
+    (other tiles may have moved too), and the middle ends are wanted only for
+    links that are new: a stretch with a free line beside it on *before* (the
+    row above or below it, the column left or right of it, free all along it;
+    a closed ring's line never is) is then not swept. A link through it on a
+    middle segment, between two tiles that did not move and are not *near*
+    (those are tested on their own), reaches the stretch along lines that were
+    free on *before* too (a cell emptied on them would see the tile, making it
+    *near*); so the same link with its middle segment one line over, in the
+    free one, was there on *before* already.
+
+    >>> before = Grid(((0, 0, 0, 0), (0, 2, 2, 0), (1, 3, 3, 1)), outside=True, max_turns=2)
+    >>> grid = before.copy()
+    >>> grid.empty(14, 15)  # the 2s go: the 1s below link across their row, or the one above
+    >>> sorted(crossing(grid, [14, 15])[1]), crossing(grid, [14, 15], before=before)[1]
+    ([19, 20, 21, 22], set())
 
     >>> grid = Grid(((1, 0, 1), (2, 0, 2), (3, 0, 3)), outside=False, max_turns=2)
     >>> near, middle = crossing(grid, [12])  # the cell between the 2s (padded 11 and 13)
@@ -696,7 +714,7 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     ([6, 8], set())
     """
     cells, stride, rowm, colm = grid.cells, grid.stride, grid.rowm, grid.colm
-    reach, height = grid.reach, grid.height
+    height, width = grid.height, grid.width
     sweep = grid.max_turns >= 2
     near: set[int] = set()
     middle: set[int] = set()
@@ -704,42 +722,61 @@ def crossing(grid: Grid, empty: list[int]) -> tuple[set[int], set[int]]:
     swept_cols: set[int] = set()  # the top cell of each column stretch
     for cell in empty:
         row, col = divmod(cell, stride)
-        _, _, up, down, left, right = reach(row, col)
-        # The first cell seen each way, when a tile (not a closed ring's cell, not past the
-        # edge): the row's ends stay in the padded cells, the column's may not.
-        for seen in (cell - col + left - 1, cell - col + right + 1):
-            if cells[seen] > 0:
-                near.add(seen)
+        # The cell's free runs (Grid.reach, inlined: hot), and the first cell seen each way
+        # when a tile (not a closed ring's cell, not past the edge).
+        mask = colm[col]
+        above = mask >> (row + 1)
+        if above:
+            down = row + (above & -above).bit_length() - 1
+            if cells[cell + (down - row + 1) * stride] > 0:
+                near.add(cell + (down - row + 1) * stride)
+        else:
+            down = height + 1
+        up = (mask & ((1 << row) - 1)).bit_length()
         if up and cells[(up - 1) * stride + col] > 0:
             near.add((up - 1) * stride + col)
-        if down <= height and cells[(down + 1) * stride + col] > 0:
-            near.add((down + 1) * stride + col)
+        mask = rowm[row]
+        above = mask >> (col + 1)
+        if above:
+            right = col + (above & -above).bit_length() - 1
+            if cells[cell - col + right + 1] > 0:
+                near.add(cell - col + right + 1)
+        else:
+            right = width + 1
+        left = (mask & ((1 << col) - 1)).bit_length()
+        if left and cells[cell - col + left - 1] > 0:
+            near.add(cell - col + left - 1)
         if not sweep:
             continue
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
-        # a stretch two cells share (side by side, say) is swept once.
+        # a stretch two cells share (side by side, say) is swept once, and with *before* only
+        # when both lines beside it were blocked somewhere there.
         low, high = (1 << row) - 1, row + 1
         start = cell - col + left
         if left < col < right and start not in swept_rows:
             swept_rows.add(start)
-            for x, mask in enumerate(colm[left : right + 1], left):
-                below = mask & low
-                if below:
-                    middle.add((below.bit_length() - 1) * stride + x)
-                above = mask >> high
-                if above:
-                    middle.add((high + (above & -above).bit_length() - 1) * stride + x)
+            span = (2 << right) - (1 << left)
+            if before is None or (before.rowm[row - 1] & span and before.rowm[row + 1] & span):
+                for x, mask in enumerate(colm[left : right + 1], left):
+                    below = mask & low
+                    if below:
+                        middle.add((below.bit_length() - 1) * stride + x)
+                    above = mask >> high
+                    if above:
+                        middle.add((high + (above & -above).bit_length() - 1) * stride + x)
         low, high = (1 << col) - 1, col + 1
         start = up * stride + col
         if up < row < down and start not in swept_cols:
             swept_cols.add(start)
-            for y, mask in enumerate(rowm[up : down + 1], up):
-                below = mask & low
-                if below:
-                    middle.add(y * stride + below.bit_length() - 1)
-                above = mask >> high
-                if above:
-                    middle.add(y * stride + high + (above & -above).bit_length() - 1)
+            span = (2 << down) - (1 << up)
+            if before is None or (before.colm[col - 1] & span and before.colm[col + 1] & span):
+                for y, mask in enumerate(rowm[up : down + 1], up):
+                    below = mask & low
+                    if below:
+                        middle.add(y * stride + below.bit_length() - 1)
+                    above = mask >> high
+                    if above:
+                        middle.add(y * stride + high + (above & -above).bit_length() - 1)
     if grid.outside:  # no cell of the ring is marked: every end swept is a tile
         return near, middle
     return near, {a for a in middle if cells[a] > 0}
@@ -755,6 +792,7 @@ def new_links(
     *,
     done: AbstractSet[int] = frozenset(),
     reaches: dict[int, Reach] | None = None,
+    before: Grid | None = None,
 ) -> list[tuple[int, int]]:
     """The pairs ``(a, b)``, ``a < b``, not linked before that link now the cells *freed* are
     empty, when the other tiles did not move (or, those in *done*, are paired already).
@@ -772,14 +810,16 @@ def new_links(
     *partners* already: they are not taken as ends seen from the freed cells,
     nor tested as the other end.
     *reaches* holds the runs of tiles on *grid* computed already, if any
-    (those computed here are added).
+    (those computed here are added). *before*, the grid before the cells were
+    freed, when given, spares the stretches :func:`crossing` can tell hold no
+    new middle link.
 
     >>> grid = Grid(((1, 2, 2, 1),), outside=False, max_turns=2)
     >>> _ = grid.remove(8, 9)  # the 2s between the 1s at padded 7 and 10
     >>> new_links(grid, [8, 9], {7: 1, 10: 1}, {1: {7, 10}}, {7: set(), 10: set()})
     [(7, 10)]
     """
-    near, middle = crossing(grid, freed)
+    near, middle = crossing(grid, freed, before=before)
     if done:
         near -= done
         middle -= done
@@ -795,13 +835,13 @@ def new_links(
         group = tiles[kind_of[a]]
         if len(known) + 1 == len(group):  # linked with every tile of its kind already
             continue
-        reach_a = reaches.get(a)
-        for b in group - known:
+        reach_a = None
+        for b in group:
             # A pair of two near tiles is tested from the smaller one; a tile of *done* has
             # its links, and one walled in on four sides links only with its neighbours,
             # which are linked already (one whose runs are known is not asked: a walled
             # tile would fail the test anyway).
-            if b == a or (b < a and b in near) or b in done:
+            if b in known or b == a or (b < a and b in near) or b in done:
                 continue
             reach_b = reaches.get(b)
             if reach_b is None:
@@ -809,12 +849,14 @@ def new_links(
                     continue  # Grid.walled, inlined (hot)
                 reach_b = reaches[b] = reach(b // stride, b % stride)
             if reach_a is None:  # not before: often no tile is left to test
-                reach_a = reaches[a] = reach(a // stride, a % stride)
+                reach_a = reaches.get(a) or reach(a // stride, a % stride)
+                reaches[a] = reach_a
             # Kinds of thousands of tiles give as many pairs: watch the clock (the search
             # stops then, so the links missed do not matter).
-            tested += 1
-            if budget is not None and not tested % 1024 and budget.check_clock():
-                return found
+            if budget is not None:
+                tested += 1
+                if not tested % 1024 and budget.check_clock():
+                    return found
             if joined(reach_a, reach_b):
                 found.append((a, b) if a < b else (b, a))
     # The pairs of middle tiles left: both ends off the near ones, of one kind (often
@@ -960,9 +1002,10 @@ class LinkIndex:
         partners = {tile: frozenset(linked[tile]) if tile in linked else none for tile in kind_of}
         return cls(kind_of, {key: frozenset(group) for key, group in members.items()}, partners)
 
-    def after(self, grid: Grid, i: int, j: int) -> LinkIndex:
-        """The index of *grid*, which is this index's grid once tiles *i* and *j* (linked,
-        of one kind) are removed; only the pairs near the freed cells are tested.
+    def after(self, grid: Grid, i: int, j: int, before: Grid | None = None) -> LinkIndex:
+        """The index of *grid*, which is this index's grid (*before*, when given) once tiles
+        *i* and *j* (linked, of one kind) are removed; only the pairs near the freed cells
+        are tested (see :func:`new_links`).
 
         >>> grid = Grid(((1, 1, 2, 2),), outside=True, max_turns=2)
         >>> index = LinkIndex.of(grid)
@@ -983,7 +1026,7 @@ class LinkIndex:
             for other in linked:
                 if other in partners:  # not the other tile removed
                     partners[other] = partners[other] - {tile}
-        found = new_links(grid, [i, j], self.kind_of, tiles, partners)
+        found = new_links(grid, [i, j], self.kind_of, tiles, partners, before=before)
         for a, b in found:  # a handful a move
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
@@ -1017,9 +1060,7 @@ class LinkIndex:
         >>> index.moved(before, grid, changes).pairs() == LinkIndex.of(grid).pairs()
         True
         """
-        cells, groups, stride, joined, walled = (
-            grid.cells, grid.groups, grid.stride, grid.joined, grid.walled
-        )
+        cells, groups, stride, joined = grid.cells, grid.groups, grid.stride, grid.joined
         # Each changed cell's kind on *before*: its first entry, the last one read backwards.
         first = dict(reversed(changes))
         kind_of = self.kind_of.copy()
@@ -1029,31 +1070,32 @@ class LinkIndex:
         added = []  # the new tiles of changed cells (those that fell)
         freed = []
         filled = []
+        none: frozenset[int] = frozenset()
         for index, kind in first.items():
             now = cells[index]
             if now == kind:
                 continue
             if kind:  # its tile leaves
-                key = kind_of.pop(index)
+                key = kind_of[index]
                 members = tiles[key] - {index}
                 if members:
                     tiles[key] = members
                 else:
                     del tiles[key]
-                for other in partners.pop(index):
+                for other in partners[index]:
                     lost.add(index << 16 | other if index < other else other << 16 | index)
-                    if other in partners:
-                        partners[other] = partners[other] - {index}
-                if not now:
-                    freed.append(index)
-            else:
-                filled.append(index)
-            if now:
+                    partners[other] = partners[other] - {index}
+            if now:  # a new tile joins, linked with none yet
                 key = (now + 3) // 4 if groups else now
                 kind_of[index] = key
-                tiles[key] = tiles.get(key, frozenset()) | {index}
-                partners[index] = frozenset()
+                tiles[key] = tiles[key] | {index} if key in tiles else frozenset((index,))
+                partners[index] = none
                 added.append(index)
+            else:
+                del kind_of[index], partners[index]
+                freed.append(index)
+            if not kind:
+                filled.append(index)
         reaches: dict[int, Reach] = {}  # each tile's runs on *grid*, computed once
         reach = grid.reach
         if filled:  # never under gravity alone on a settled board
@@ -1073,9 +1115,9 @@ class LinkIndex:
         done = set(added)
         for a in added:
             # A tile walled in on four sides links only with its neighbours, and a neighbour
-            # always links: only open tiles need their runs.
+            # always links: only open tiles need their runs (Grid.walled, inlined: hot).
             group = tiles[kind_of[a]]
-            if walled(a):
+            if cells[a - 1] and cells[a + 1] and cells[a - stride] and cells[a + stride]:
                 for b in (a - stride, a - 1, a + 1, a + stride):
                     if b in group:
                         found.add((a, b) if a < b else (b, a))
@@ -1089,7 +1131,7 @@ class LinkIndex:
                     continue
                 reach_b = reaches.get(b)  # runs known: not walled, no need to ask
                 if reach_b is None:
-                    if walled(b):
+                    if cells[b - 1] and cells[b + 1] and cells[b - stride] and cells[b + stride]:
                         if b - a in (1, -1, stride, -stride):
                             found.add((a, b) if a < b else (b, a))
                         continue
@@ -1099,7 +1141,9 @@ class LinkIndex:
         for a, b in found:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}
-        gained = new_links(grid, freed, kind_of, tiles, partners, done=done, reaches=reaches)
+        gained = new_links(
+            grid, freed, kind_of, tiles, partners, done=done, reaches=reaches, before=before
+        )
         for a, b in gained:
             partners[a] = partners[a] | {b}
             partners[b] = partners[b] | {a}

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit.linkpath import Board, Params, Rules, match_key
+from puzzlekit.linkpath import Board, Pair, Params, Rules, deal, match_key
 from puzzlekit.linkpath.paths import Grid, LinkIndex, new_links
-from puzzlekit.linkpath.strategies import boards, rules
+from puzzlekit.linkpath.strategies import boards, rules, solvable_boards
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -115,6 +115,36 @@ def test_match_keys_are_each_cells_match_key_by_the_rules(board):
         assert keys[index] == expected == grid.match_key(kind)
     keys[0] = -1  # the caller's own list
     assert grid.cells[0] == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(solvable_boards(max_side=7, rules=rules(slide=True)))
+def test_a_deal_keeps_the_grid_it_was_built_on(dealt):
+    # The deal's board is not checked again, and takes the grid the construction filled as
+    # its own: that grid is the one its rows and rules give, and the board equals one built
+    # from its rows.
+    board, witness = dealt
+    rules_ = board.rules
+    fresh = Grid(board.rows, outside=rules_.outside, max_turns=rules_.max_turns,
+                 gravity=rules_.gravity is not None, groups=rules_.groups, slide=rules_.slide)
+    kept = board._grid
+    for name in Grid.__slots__:
+        assert getattr(kept, name) == getattr(fresh, name), name
+    assert board == Board(board.rows, rules_) == Board.parse(str(board))
+    assert all(type(pair) is Pair for pair in witness)
+    for pair in witness:
+        board = board.play(pair)
+    assert board.is_solved
+
+
+def test_a_deal_plays_as_the_board_of_its_text():
+    for rules_ in (Rules(), Rules(gravity="down"), Rules(outside=False, groups=True)):
+        dealt = deal(4, 6, 5, seed=3, rules=rules_)
+        parsed = Board.parse(str(dealt))
+        assert dealt == parsed and hash(dealt) == hash(parsed)
+        assert list(dealt.legal_moves()) == list(parsed.legal_moves())
+        move = next(iter(dealt.legal_moves()))
+        assert dealt.play(move) == parsed.play(move)
 
 
 @settings(max_examples=100, deadline=None)
@@ -226,6 +256,11 @@ def test_new_links_are_the_reference_pairs_gained(board, rng):
     assert len(numbered) == len(found)
     assert all(a < b for a, b in found)
     assert numbered == reference_pairs(after) - before
+    # Given the grid before, the stretches with a free line beside them there are not swept:
+    # the same pairs.
+    spared = new_links(grid, padded, index.kind_of, tiles_left, partners,
+                       before=Grid(board.rows, **switches))
+    assert sorted(spared) == sorted(found)
 
 
 @pytest.mark.parametrize("transposed", [False, True])
@@ -239,6 +274,15 @@ def test_a_link_opened_on_a_middle_segment_alone_is_found(transposed):
     played = board.play("1,1 2,1" if not transposed else "1,1 1,2")
     assert sorted(played.cell_pairs()) == sorted(reference_pairs(played)) != []
     assert played.gained_cell_pairs() == sorted(reference_pairs(played))
+
+
+def test_a_stretch_beside_a_line_free_before_holds_no_new_middle_link():
+    # The b's go and their row is free; the row above was free before, so the a's below,
+    # linked over it then, are linked as before: the stretch is not swept, nothing is missed.
+    board = Board.parse("....\n.bb.\nacca")
+    played = board.play("1,1 1,2")
+    assert sorted(played.cell_pairs()) == sorted(reference_pairs(played))
+    assert (2 * 4, 2 * 4 + 3) in played.cell_pairs()
 
 
 def test_two_fallen_tiles_of_a_kind_are_paired_once():
