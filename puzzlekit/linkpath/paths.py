@@ -967,16 +967,12 @@ class LinkIndex:
         kind_of = {index: key for index, key in enumerate(keys) if key > 0}
         members: dict[int, list[int]] = {}
         for index, key in kind_of.items():
-            group = members.get(key)
-            if group is None:
-                members[key] = [index]
-            else:
-                group.append(index)
+            members.setdefault(key, []).append(index)
         linked: dict[int, list[int]] = {}
-        # Neighbours always link: the cells equal to the one after them in the row, or below.
+        # Neighbours always link: the tiles equal to the cell after them in the row, or below
+        # (never past the end: the last cells are ring cells, empty).
         for step in (1, stride):
-            after = keys[step:]  # the last cells have none: they are ring cells, empty
-            for i in [i for i, key in enumerate(after) if key > 0 and key == keys[i]]:
+            for i in [i for i, key in kind_of.items() if keys[i + step] == key]:
                 linked.setdefault(i, []).append(i + step)
                 linked.setdefault(i + step, []).append(i)
         # Any other link leaves both tiles through an empty neighbour: only open tiles (not
@@ -999,7 +995,9 @@ class LinkIndex:
                 if budget is not None and budget.check_clock():
                     break
         none: frozenset[int] = frozenset()  # shared: the index never changes a set
-        partners = {tile: frozenset(linked[tile]) if tile in linked else none for tile in kind_of}
+        partners = dict.fromkeys(kind_of, none)
+        for tile, group in linked.items():  # fewer than the tiles: only these are looked at
+            partners[tile] = frozenset(group)
         return cls(kind_of, {key: frozenset(group) for key, group in members.items()}, partners)
 
     def after(self, grid: Grid, i: int, j: int, before: Grid | None = None) -> LinkIndex:
