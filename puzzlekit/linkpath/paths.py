@@ -38,9 +38,10 @@ from __future__ import annotations
 import bisect
 import itertools
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TypeAlias
+from operator import and_
+from typing import Any, TypeAlias
 
 from puzzlekit.limits import Budget
 
@@ -953,7 +954,8 @@ class LinkIndex:
 
         One pass pairs the neighbours of every kind; then only the open tiles (not walled in
         on four sides) of each kind are tested against each other: on a full board, the
-        edges' tiles alone.
+        edges' tiles alone, by the side of the board they share (a link there runs through
+        the ring).
 
         >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).partners
         {5: frozenset({6}), 6: frozenset({5})}
@@ -976,20 +978,35 @@ class LinkIndex:
                 linked.setdefault(i, []).append(i + step)
                 linked.setdefault(i + step, []).append(i)
         # Any other link leaves both tiles through an empty neighbour: only open tiles (not
-        # walled in on four sides) of a kind are tested against each other.
+        # walled in on four sides) of a kind are tested against each other, by their runs.
+        runs_of: Callable[[int, int], object] = reach
+        joins: Callable[[Any, Any], object] = joined
+        tested = True
+        height, width = grid.height, grid.width
+        if len(kind_of) == height * width:
+            # Full: only the ring is empty, so a link goes straight out of one tile into the
+            # ring, along one line of it and straight into the other: two turns through the
+            # ring, between tiles on one side of the board. A tile's sides (as bits) do for
+            # its runs then, and a side in common for a link.
+            def sides(r: int, c: int) -> int:
+                return (r == 1) | (r == height) << 1 | (c == 1) << 2 | (c == width) << 3
+
+            runs_of, joins = sides, and_
+            tested = grid.outside and grid.max_turns == 2
         opened: dict[int, list[int]] = {}
         for i in [
             i for i in kind_of
-            if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
+            if tested
+            and not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
         ]:
             opened.setdefault(kind_of[i], []).append(i)
         for group in opened.values():
             if len(group) < 2:
                 continue
-            runs = [(i, reach(i // stride, i % stride)) for i in group]
+            runs = [(i, runs_of(i // stride, i % stride)) for i in group]
             for n, (i, reach_i) in enumerate(runs, 1):
                 for j, reach_j in runs[n:]:
-                    if j - i != 1 and j - i != stride and joined(reach_i, reach_j):
+                    if j - i != 1 and j - i != stride and joins(reach_i, reach_j):
                         linked.setdefault(i, []).append(j)
                         linked.setdefault(j, []).append(i)
                 if budget is not None and budget.check_clock():
