@@ -33,9 +33,9 @@ True
 from __future__ import annotations
 
 import functools
-import heapq
 import itertools
 import random
+from heapq import heappop, heappush
 from typing import NamedTuple
 
 from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError, quoted
@@ -131,13 +131,12 @@ def layout_cells(
             f"has {len(cells)} cells, an odd number or none; a deal fills every cell with pairs"
         )
     check_int("kinds", kinds, minimum=1, maximum=len(cells) // 2)
-    filled = set(cells)
-    if rules.gravity is not None and any(
-        r + 1 < height and (r + 1, c) not in filled for r, c in cells
-    ):
-        raise ArgumentError(
-            "with gravity every cell of the layout must rest on another or on the bottom row"
-        )
+    if rules.gravity is not None:
+        filled = set(cells)
+        if any(r + 1 < height and (r + 1, c) not in filled for r, c in cells):
+            raise ArgumentError(
+                "with gravity every cell of the layout must rest on another or on the bottom row"
+            )
     return cells
 
 
@@ -438,7 +437,7 @@ def _augment(
     goal_row, goal_col = divmod(start if goal is None else goal, stride)
     queue = [(0, start)]
     while queue:
-        u = heapq.heappop(queue)[1]
+        u = heappop(queue)[1]
         if limit is not None and len(came_from) > limit:
             return False
         for v in (u - 1, u + 1, u - stride, u + stride):
@@ -457,7 +456,7 @@ def _augment(
                 row, col = divmod(partner, stride)
                 # Without a goal every cell ranks 0 and the heap keeps insertion order loosely.
                 rank = abs(row - goal_row) + abs(col - goal_col) if goal is not None else 0
-                heapq.heappush(queue, (rank, partner))
+                heappush(queue, (rank, partner))
     return False
 
 
@@ -539,6 +538,9 @@ class _Shape(NamedTuple):
     """Every padded cell."""
     row_shifts: list[int]
     column_shifts: list[int]
+    around: list[tuple[int, int, int, int]]
+    """Each padded cell's neighbours above, left, right and below (past the ring too: only
+    ever looked up in sets of cells)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -570,6 +572,7 @@ def _shape(height: int, width: int) -> _Shape:
         (1 << size) - 1,
         _doublings(stride),
         [stride * n for n in _doublings(height + 2)],
+        [(index - stride, index - 1, index + 1, index + stride) for index in range(size)],
     )
 
 
@@ -668,7 +671,7 @@ def _fill_region(
     shape, random_float = _shape(height, width), rng.random
     ring_distance, row_of, col_of = shape.ring_distance, shape.row_of, shape.col_of
     cells, rowm, colm = grid.cells, grid.rowm, grid.colm
-    max_turns, spend, choice = grid.max_turns, budget.spend, rng.choice
+    max_turns, spend, choice, around = grid.max_turns, budget.spend, rng.choice, shape.around
 
     # Fill from the middle outwards, loosely: the cells left for last are
     # then near the edge, where links round the ring can still reach them,
@@ -698,7 +701,7 @@ def _fill_region(
         for a in starts:
             a_mate = mate[a]
             swaps = []
-            for n in (a_mate - stride, a_mate - 1, a_mate + 1, a_mate + stride):
+            for n in around[a_mate]:
                 if n != a and n in empty:
                     b = mate[n]
                     # a turn wherever the path changes direction
