@@ -979,26 +979,35 @@ class LinkIndex:
                 linked.setdefault(i + step, []).append(i)
         # Any other link leaves both tiles through an empty neighbour: only open tiles (not
         # walled in on four sides) of a kind are tested against each other, by their runs.
-        runs_of: Callable[[int, int], object] = reach
-        joins: Callable[[Any, Any], object] = joined
-        tested = True
         height, width = grid.height, grid.width
-        if len(kind_of) == height * width:
+        if len(kind_of) < height * width:
+            runs_of: Callable[[int, int], object] = reach
+            joins: Callable[[Any, Any], object] = joined
+            open_tiles = [
+                i for i in kind_of
+                if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
+            ]
+        else:
             # Full: only the ring is empty, so a link goes straight out of one tile into the
             # ring, along one line of it and straight into the other: two turns through the
             # ring, between tiles on one side of the board. A tile's sides (as bits) do for
-            # its runs then, and a side in common for a link.
+            # its runs then, and a side in common for a link; the open tiles are the edges'.
             def sides(r: int, c: int) -> int:
                 return (r == 1) | (r == height) << 1 | (c == 1) << 2 | (c == width) << 3
 
             runs_of, joins = sides, and_
-            tested = grid.outside and grid.max_turns == 2
+            open_tiles = []
+            if grid.outside and grid.max_turns == 2:
+                top, bottom = stride + 1, height * stride + 1  # the first cells of the two rows
+                edges = {
+                    *range(top, top + width),
+                    *range(bottom, bottom + width),
+                    *range(top, bottom + 1, stride),
+                    *range(top + width - 1, bottom + width, stride),
+                }
+                open_tiles = sorted(edges)
         opened: dict[int, list[int]] = {}
-        for i in [
-            i for i in kind_of
-            if tested
-            and not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
-        ]:
+        for i in open_tiles:
             opened.setdefault(kind_of[i], []).append(i)
         for group in opened.values():
             if len(group) < 2:
