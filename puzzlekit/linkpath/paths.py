@@ -180,11 +180,10 @@ class Grid:
         self.cells = cells
         self.rowm = [0] * (height + 2)
         self.colm = [0] * stride
-        for index, kind in enumerate(cells):
-            if kind:
-                r, c = divmod(index, stride)
-                self.rowm[r] |= 1 << c
-                self.colm[c] |= 1 << r
+        for index in itertools.compress(range(len(cells)), cells):  # the tiles (a deal's: none)
+            r, c = divmod(index, stride)
+            self.rowm[r] |= 1 << c
+            self.colm[c] |= 1 << r
         if not outside:  # a closed ring is a wall round the board
             last_row, last_col = height + 1, width + 1
             self.rowm[0] = self.rowm[last_row] = (1 << stride) - 1
