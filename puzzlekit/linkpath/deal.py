@@ -33,9 +33,9 @@ True
 from __future__ import annotations
 
 import functools
-import heapq
 import itertools
 import random
+from heapq import heappop, heappush
 from typing import NamedTuple
 
 from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError, quoted
@@ -131,13 +131,12 @@ def layout_cells(
             f"has {len(cells)} cells, an odd number or none; a deal fills every cell with pairs"
         )
     check_int("kinds", kinds, minimum=1, maximum=len(cells) // 2)
-    filled = set(cells)
-    if rules.gravity is not None and any(
-        r + 1 < height and (r + 1, c) not in filled for r, c in cells
-    ):
-        raise ArgumentError(
-            "with gravity every cell of the layout must rest on another or on the bottom row"
-        )
+    if rules.gravity is not None:
+        filled = set(cells)
+        if any(r + 1 < height and (r + 1, c) not in filled for r, c in cells):
+            raise ArgumentError(
+                "with gravity every cell of the layout must rest on another or on the bottom row"
+            )
     return cells
 
 
@@ -438,7 +437,7 @@ def _augment(
     goal_row, goal_col = divmod(start if goal is None else goal, stride)
     queue = [(0, start)]
     while queue:
-        u = heapq.heappop(queue)[1]
+        u = heappop(queue)[1]
         if limit is not None and len(came_from) > limit:
             return False
         for v in (u - 1, u + 1, u - stride, u + stride):
@@ -457,7 +456,7 @@ def _augment(
                 row, col = divmod(partner, stride)
                 # Without a goal every cell ranks 0 and the heap keeps insertion order loosely.
                 rank = abs(row - goal_row) + abs(col - goal_col) if goal is not None else 0
-                heapq.heappush(queue, (rank, partner))
+                heappush(queue, (rank, partner))
     return False
 
 
@@ -539,6 +538,9 @@ class _Shape(NamedTuple):
     """Every padded cell."""
     row_shifts: list[int]
     column_shifts: list[int]
+    around: list[tuple[int, int, int, int]]
+    """Each padded cell's neighbours above, left, right and below (past the ring too: only
+    ever looked up in sets of cells)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -570,6 +572,7 @@ def _shape(height: int, width: int) -> _Shape:
         (1 << size) - 1,
         _doublings(stride),
         [stride * n for n in _doublings(height + 2)],
+        [(index - stride, index - 1, index + 1, index + stride) for index in range(size)],
     )
 
 
@@ -594,29 +597,24 @@ class _Links:
         self.enter_right = shape.full & ~shape.column
         self.enter_left = shape.full & ~(shape.column << (stride - 1))
         occupied = sum(mask << row * stride for row, mask in enumerate(grid.rowm))
-        self.free = shape.full & ~occupied
-        self.layer()
+        self.layer(shape.full & ~occupied)
 
-    def occupy(self, cells: int) -> None:
-        """Take the cells set in *cells* out of the free cells; the fills' layers follow
-        when a fill is next asked for (most pairs need none)."""
-        self.free &= ~cells
-        self.stale = True
-
-    def layer(self) -> None:
-        """The layers of the fills through the free cells (see :func:`_layers`)."""
-        self.stale = False
-        free = self.free
+    def layer(self, free: int) -> None:
+        """The layers of the fills through the cells set in *free* (see :func:`_layers`)."""
+        self.free = free
+        """The free cells the layers are for: at first, those of the grid."""
         row_shifts, column_shifts = self.shape.row_shifts, self.shape.column_shifts
         self.right = free & self.enter_right
         self.left = _layers(free & self.enter_left, row_shifts, -1)
         self.down = _layers(free, column_shifts, 1)
         self.up = _layers(free, column_shifts, -1)
 
-    def reached(self, runs: Reach) -> int:
-        """The free cells a link from the cell whose runs are *runs* reaches (and the cell)."""
-        if self.stale:
-            self.layer()
+    def reached(self, runs: Reach, free: int) -> int:
+        """The cells of *free* (the free cells now) that a link from the cell whose runs are
+        *runs* reaches (and the cell). The layers follow *free* when it changed since the
+        last fill: most pairs need no fill, so a pair placed costs nothing here."""
+        if free != self.free:
+            self.layer(free)
         right, left, down, up = self.right, self.left, self.down, self.up
         row, col, top, bottom, first, last = runs
         stride = self.stride
@@ -673,96 +671,86 @@ def _fill_region(
     shape, random_float = _shape(height, width), rng.random
     ring_distance, row_of, col_of = shape.ring_distance, shape.row_of, shape.col_of
     cells, rowm, colm = grid.cells, grid.rowm, grid.colm
-
-    def depth(cell: int) -> float:
-        return ring_distance[cell] + _JITTER * random_float()
+    max_turns, spend, choice, around = grid.max_turns, budget.spend, rng.choice, shape.around
 
     # Fill from the middle outwards, loosely: the cells left for last are
     # then near the edge, where links round the ring can still reach them,
-    # rather than scattered holes that only a neighbour can fill.
-    order = sorted(empty, key=depth, reverse=True)
+    # rather than scattered holes that only a neighbour can fill. The depths
+    # are drawn in the set's order, then looked up by the sort (no call a cell).
+    depths = [ring_distance[cell] + _JITTER * random_float() for cell in empty]
+    order = sorted(empty, key=dict(zip(empty, depths, strict=True)).__getitem__, reverse=True)
     start = 0
     placed: list[tuple[int, int]] = []
     links = _Links(grid) if (height + 2) * stride <= _FILL_MAX_CELLS else None
+    free = 0 if links is None else links.free
     for kind in pair_kinds:
-        if budget.spend():
+        if spend():
             raise budget.limit_reached("deal")
         while order[start] not in empty:
             start += 1
         waiting = filter(empty.__contains__, itertools.islice(order, start, None))
         starts = list(itertools.islice(waiting, _STARTS))
-        chosen = _swapped_pair(grid, empty, mate, starts, rng, budget)
+        # A swap, inlined (hot): a first cell *a* tiled with *a_mate*, and a domino
+        # (n, b) beside *a_mate*: pairing *a* with *b* and tiling *a_mate* with *n*
+        # keeps a tiling, and a, a_mate, n, b is a path of empty cells, so *a* and *b*
+        # link when the path's turns are allowed. So most pairs need neither a search
+        # for a link nor a tiling repair (:func:`_random_pair` finds the others).
+        # Neighbours are left out, as there. The swap is drawn among the straightest
+        # of the first cell that has any; each swap looked at is a node.
+        chosen = None
+        for a in starts:
+            a_mate = mate[a]
+            swaps = []
+            for n in around[a_mate]:
+                if n != a and n in empty:
+                    b = mate[n]
+                    # a turn wherever the path changes direction
+                    turns = (n - a_mate != a_mate - a) + (b - n != n - a_mate)
+                    if turns <= max_turns and abs(b - a) not in (1, stride):
+                        swaps.append((turns, n, b))
+            if swaps:
+                if spend(len(swaps)):
+                    raise budget.limit_reached("deal")
+                # The straightest first: random play then clears the deals about as often
+                # as those :func:`_random_pair` alone builds.
+                if len(swaps) == 1:  # no draw: most first cells have one swap
+                    _, n, b = swaps[0]
+                else:
+                    fewest = min(swaps)[0]
+                    _, n, b = choice([swap for swap in swaps if swap[0] == fewest])
+                del mate[a], mate[b]
+                mate[a_mate], mate[n] = n, a_mate
+                empty.discard(a)
+                empty.discard(b)
+                chosen = a, b
+                break
         if chosen is None:
             # Only the first cells that can pair with more than their mate: at the end of a
             # deal most can not (then no search helps), and the domino is taken at once.
             starts = [a for a in starts if not _stranded(mate[a], empty, stride, a, a)]
             if starts:
-                chosen = _random_pair(grid, links, empty, mate, order, start, starts, budget)
+                chosen = _random_pair(
+                    grid, links, free, empty, mate, order, start, starts, budget
+                )
         if chosen is None:  # a domino of the tiling: neighbours always link
             chosen = (order[start], mate[order[start]])
             _release(mate, empty, *chosen, stride)
-        for cell in chosen:  # Grid.set of a tile, inlined (hot)
-            cells[cell] = kind
-            rowm[row_of[cell]] |= 1 << col_of[cell]
-            colm[col_of[cell]] |= 1 << row_of[cell]
-        if links is not None:
-            links.occupy(1 << chosen[0] | 1 << chosen[1])
-        placed.append((min(chosen), max(chosen)))
+        a, b = chosen
+        # Grid.set of the two tiles, inlined (hot)
+        cells[a] = cells[b] = kind
+        rowm[row_of[a]] |= 1 << col_of[a]
+        colm[col_of[a]] |= 1 << row_of[a]
+        rowm[row_of[b]] |= 1 << col_of[b]
+        colm[col_of[b]] |= 1 << row_of[b]
+        free ^= 1 << a | 1 << b  # they were free
+        placed.append((a, b) if a < b else (b, a))
     return placed
-
-
-def _swapped_pair(
-    grid: Grid,
-    empty: set[int],
-    mate: dict[int, int],
-    starts: list[int],
-    rng: random.Random,
-    budget: Budget,
-) -> tuple[int, int] | None:
-    """A first cell of *starts* and an empty cell that the tiling gives with no repair, or
-    ``None``.
-
-    A first cell *a* tiled with *a_mate*, and a domino ``(n, b)`` beside
-    *a_mate*: pairing *a* with *b* and tiling *a_mate* with *n* keeps a
-    tiling, and ``a, a_mate, n, b`` is a path of empty cells, so *a* and *b*
-    link when the path's turns are allowed. So most pairs need neither a
-    search for a link nor a tiling repair (:func:`_random_pair` finds the
-    others). Neighbours are left out, as there. The swap is drawn among
-    the straightest of the first cell that has any; each swap looked at is
-    a node.
-    """
-    stride, max_turns = grid.stride, grid.max_turns
-    for a in starts:
-        a_mate = mate[a]
-        swaps = []
-        for n in (a_mate - stride, a_mate - 1, a_mate + 1, a_mate + stride):
-            if n != a and n in empty:
-                b = mate[n]
-                # a turn wherever the path changes direction
-                turns = (n - a_mate != a_mate - a) + (b - n != n - a_mate)
-                if turns <= max_turns and abs(b - a) not in (1, stride):
-                    swaps.append((turns, n, b))
-        if swaps:
-            if budget.spend(len(swaps)):
-                raise budget.limit_reached("deal")
-            # The straightest first: random play then clears the deals about as often
-            # as those :func:`_random_pair` alone builds.
-            if len(swaps) == 1:  # no draw: most first cells have one swap
-                _, n, b = swaps[0]
-            else:
-                fewest = min(swaps)[0]
-                _, n, b = rng.choice([swap for swap in swaps if swap[0] == fewest])
-            del mate[a], mate[b]
-            mate[a_mate], mate[n] = n, a_mate
-            empty.discard(a)
-            empty.discard(b)
-            return a, b
-    return None
 
 
 def _random_pair(
     grid: Grid,
     links: _Links | None,
+    free: int,
     empty: set[int],
     mate: dict[int, int],
     order: list[int],
@@ -776,7 +764,8 @@ def _random_pair(
     Returns the cells (taken out of *empty*), or ``None``. Neighbours are
     the fallback, so they are not chosen here: deals would otherwise start
     with far more side-by-side pairs than a random deal. The partners of a
-    first cell are tried nearest first, each try a node.
+    first cell are tried nearest first, each try a node. *links* fills through
+    *free*, the cells no tile holds (``None``: each link is tested on its own).
     """
     stride = grid.stride
     # The next waiting cells in order; the holes that earlier pairs left in
@@ -824,7 +813,7 @@ def _random_pair(
         # key is the distance, then the cell.
         offset = place[a] - middle
         partners = sorted([apart[place[b] - offset] | b for b in candidates])
-        reached = -1 if links is None else links.reached(runs)  # -1: test one by one
+        reached = -1 if links is None else links.reached(runs, free)  # -1: test one by one
         # Each partner tried is a node, counted when the first cell is done with.
         for tried, key in enumerate(partners, 1):
             b = key & _CELL_MASK

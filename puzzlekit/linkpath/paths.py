@@ -38,9 +38,10 @@ from __future__ import annotations
 import bisect
 import itertools
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TypeAlias
+from operator import and_
+from typing import Any, TypeAlias
 
 from puzzlekit.limits import Budget
 
@@ -179,11 +180,10 @@ class Grid:
         self.cells = cells
         self.rowm = [0] * (height + 2)
         self.colm = [0] * stride
-        for index, kind in enumerate(cells):
-            if kind:
-                r, c = divmod(index, stride)
-                self.rowm[r] |= 1 << c
-                self.colm[c] |= 1 << r
+        for index in itertools.compress(range(len(cells)), cells):  # the tiles (a deal's: none)
+            r, c = divmod(index, stride)
+            self.rowm[r] |= 1 << c
+            self.colm[c] |= 1 << r
         if not outside:  # a closed ring is a wall round the board
             last_row, last_col = height + 1, width + 1
             self.rowm[0] = self.rowm[last_row] = (1 << stride) - 1
@@ -953,7 +953,8 @@ class LinkIndex:
 
         One pass pairs the neighbours of every kind; then only the open tiles (not walled in
         on four sides) of each kind are tested against each other: on a full board, the
-        edges' tiles alone.
+        edges' tiles alone, by the side of the board they share (a link there runs through
+        the ring).
 
         >>> LinkIndex.of(Grid(((1, 1),), outside=True, max_turns=2)).partners
         {5: frozenset({6}), 6: frozenset({5})}
@@ -967,39 +968,61 @@ class LinkIndex:
         kind_of = {index: key for index, key in enumerate(keys) if key > 0}
         members: dict[int, list[int]] = {}
         for index, key in kind_of.items():
-            group = members.get(key)
-            if group is None:
-                members[key] = [index]
-            else:
-                group.append(index)
+            members.setdefault(key, []).append(index)
         linked: dict[int, list[int]] = {}
-        # Neighbours always link: the cells equal to the one after them in the row, or below.
+        # Neighbours always link: the tiles equal to the cell after them in the row, or below
+        # (never past the end: the last cells are ring cells, empty).
         for step in (1, stride):
-            after = keys[step:]  # the last cells have none: they are ring cells, empty
-            for i in [i for i, key in enumerate(after) if key > 0 and key == keys[i]]:
+            for i in [i for i, key in kind_of.items() if keys[i + step] == key]:
                 linked.setdefault(i, []).append(i + step)
                 linked.setdefault(i + step, []).append(i)
         # Any other link leaves both tiles through an empty neighbour: only open tiles (not
-        # walled in on four sides) of a kind are tested against each other.
+        # walled in on four sides) of a kind are tested against each other, by their runs.
+        height, width = grid.height, grid.width
+        if len(kind_of) < height * width:
+            runs_of: Callable[[int, int], object] = reach
+            joins: Callable[[Any, Any], object] = joined
+            open_tiles = [
+                i for i in kind_of
+                if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
+            ]
+        else:
+            # Full: only the ring is empty, so a link goes straight out of one tile into the
+            # ring, along one line of it and straight into the other: two turns through the
+            # ring, between tiles on one side of the board. A tile's sides (as bits) do for
+            # its runs then, and a side in common for a link; the open tiles are the edges'.
+            def sides(r: int, c: int) -> int:
+                return (r == 1) | (r == height) << 1 | (c == 1) << 2 | (c == width) << 3
+
+            runs_of, joins = sides, and_
+            open_tiles = []
+            if grid.outside and grid.max_turns == 2:
+                top, bottom = stride + 1, height * stride + 1  # the first cells of the two rows
+                edges = {
+                    *range(top, top + width),
+                    *range(bottom, bottom + width),
+                    *range(top, bottom + 1, stride),
+                    *range(top + width - 1, bottom + width, stride),
+                }
+                open_tiles = sorted(edges)
         opened: dict[int, list[int]] = {}
-        for i in [
-            i for i in kind_of
-            if not (cells[i - 1] and cells[i + 1] and cells[i - stride] and cells[i + stride])
-        ]:
+        for i in open_tiles:
             opened.setdefault(kind_of[i], []).append(i)
         for group in opened.values():
             if len(group) < 2:
                 continue
-            runs = [(i, reach(i // stride, i % stride)) for i in group]
+            runs = [(i, runs_of(i // stride, i % stride)) for i in group]
             for n, (i, reach_i) in enumerate(runs, 1):
                 for j, reach_j in runs[n:]:
-                    if j - i != 1 and j - i != stride and joined(reach_i, reach_j):
+                    if j - i != 1 and j - i != stride and joins(reach_i, reach_j):
                         linked.setdefault(i, []).append(j)
                         linked.setdefault(j, []).append(i)
                 if budget is not None and budget.check_clock():
                     break
         none: frozenset[int] = frozenset()  # shared: the index never changes a set
-        partners = {tile: frozenset(linked[tile]) if tile in linked else none for tile in kind_of}
+        partners = dict.fromkeys(kind_of, none)
+        for tile, group in linked.items():  # fewer than the tiles: only these are looked at
+            partners[tile] = frozenset(group)
         return cls(kind_of, {key: frozenset(group) for key, group in members.items()}, partners)
 
     def after(self, grid: Grid, i: int, j: int, before: Grid | None = None) -> LinkIndex:

@@ -100,6 +100,47 @@ def test_the_full_scan_is_the_reference(board):
     assert index.tiles == {key: frozenset(group) for key, group in grid.tiles_by_kind().items()}
 
 
+def full_boards(max_side: int, kinds: int) -> st.SearchStrategy[Board]:
+    """Boards with a tile in every cell (one or two rows or columns too), of any rules."""
+    return st.integers(1, max_side).flatmap(
+        lambda height: st.integers(1, max_side).flatmap(
+            lambda width: st.builds(
+                Board.from_rows,
+                st.lists(
+                    st.lists(st.integers(1, kinds), min_size=width, max_size=width),
+                    min_size=height,
+                    max_size=height,
+                ),
+                rules=rules(),
+            )
+        )
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(full_boards(max_side=8, kinds=5))
+def test_the_scan_of_a_full_board_is_the_reference(board):
+    # On a full board the links through the ring are found from the tiles' sides alone.
+    grid = Grid(board.rows, outside=board.rules.outside, max_turns=board.rules.max_turns,
+                groups=board.rules.groups)
+    index = LinkIndex.of(grid)
+    stride, width = board.width + 2, board.width
+    numbered = {
+        ((a // stride - 1) * width + a % stride - 1, (b // stride - 1) * width + b % stride - 1)
+        for a, b in index.pairs()
+    }
+    assert numbered == reference_pairs(board)
+    assert index.pairs() == list(grid.pairs())
+
+
+def test_a_full_board_links_through_the_ring_on_one_side_only():
+    # Beside the neighbours (5s, 8s): the 1s over the top row, the 3s (a corner's) beside the
+    # right column, the 4s beside the left one; the 2s (top and bottom), the 6s and the 7s
+    # (two sides meeting at a corner) would need three turns.
+    board = Board.parse("1213\n4556\n7883\n4627")
+    assert sorted(board.cell_pairs()) == [(0, 2), (3, 11), (4, 12), (5, 6), (9, 10)]
+
+
 @settings(max_examples=60, deadline=None)
 @given(boards(max_side=9, kinds=9, rules=rules()))
 def test_match_keys_are_each_cells_match_key_by_the_rules(board):
