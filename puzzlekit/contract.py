@@ -119,28 +119,42 @@ class Moves(Generic[M]):
 
     *generate* yields the legal moves, listed once on the first iteration or
     count and then served from that list (``list(view)`` asks for both); *accepts*
-    says whether ``play`` would take a move in any of its forms.
+    says whether ``play`` would take a move in any of its forms. With *fresh*,
+    *generate* makes a new list at each call, which the view keeps instead of
+    copying it (nothing else holds that list, so nothing else can change it).
 
     >>> view = Moves(lambda: iter([1, 2, 3]), lambda move: move in (1, 2, 3, "1"))
     >>> len(view), bool(view), "1" in view, 4 in view, list(view)
     (3, True, True, False, [1, 2, 3])
+    >>> view = Moves(lambda: [1, 2], lambda move: False, fresh=True)
+    >>> list(view), len(view)
+    ([1, 2], 2)
     """
 
-    __slots__ = ("_accepts", "_generate", "_list")
+    __slots__ = ("_accepts", "_fresh", "_generate", "_list")
 
-    def __init__(self, generate: Callable[[], Iterable[M]], accepts: Callable[[object], bool]):
+    def __init__(
+        self,
+        generate: Callable[[], Iterable[M]],
+        accepts: Callable[[object], bool],
+        *,
+        fresh: bool = False,
+    ):
         self._generate = generate
         self._accepts = accepts
+        self._fresh = fresh
         self._list: list[M] | None = None
 
     def __iter__(self) -> Iterator[M]:
         if self._list is None:
-            self._list = list(self._generate())
+            made = self._generate()
+            self._list = made if self._fresh and type(made) is list else list(made)
         return iter(self._list)
 
     def __len__(self) -> int:
         if self._list is None:
-            self._list = list(self._generate())
+            made = self._generate()
+            self._list = made if self._fresh and type(made) is list else list(made)
         return len(self._list)
 
     def __bool__(self) -> bool:

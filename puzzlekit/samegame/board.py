@@ -62,7 +62,7 @@ from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
 if TYPE_CHECKING:
-    from puzzlekit.samegame.core import Change, Layout, Listing
+    from puzzlekit.samegame.core import ChangeFields, Layout, Listing
 
 __all__ = [
     "COLOUR_CHARS",
@@ -619,7 +619,7 @@ class Board(Displayed):
     # position, once computed; play() hands the next board its own.
     _groups: Any = attrs.field(default=None, init=False, eq=False, repr=False)
     # The playable groups of the packed board once listed (a core.Listing), or before that
-    # what the move that made this board changed since its parent's listing (a core.Change,
+    # what the move that made this board changed since its parent's listing (core.ChangeFields,
     # None if it had none), so that only the groups near the move are searched again. Typed
     # Any: core imports this module, so its types are not here at run time for autodoc.
 
@@ -889,7 +889,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> bool(Board.parse("rules: min_group=4\\n12\\n11").legal_moves())
         False
         """
-        return Moves(self._canonical_moves, self._accepts)
+        return Moves(self._canonical_moves, self._accepts, fresh=True)
 
     def _has_group(self) -> bool:
         min_group = self.rules.min_group
@@ -923,7 +923,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
             return not groups
         min_group = self.rules.min_group
         if groups is not None and min_group == 2:  # played from a listed board
-            return not groups.playable  # found by the move
+            return not groups[7]  # Change.playable, found by the move
         packed = self._packed
         if packed is not None and min_group == 2:  # the usual case, in one step
             return not packed[0].playable(packed[1])
@@ -1082,7 +1082,9 @@ _set_height, _set_rules, _set_packed, _set_groups = (
 Board.columns = _LazyColumns(Board.__dict__["columns"])  # type: ignore[assignment]
 
 
-def _after_move(layout: Layout, rules: Rules, bits: int, change: Change | None) -> Board:
+def _after_move(
+    layout: Layout, rules: Rules, bits: int, change: ChangeFields | None
+) -> Board:
     """The board of the packed *bits*, reached by a move from a checked board (so not
     checked again). Its columns are decoded when first read (:class:`_LazyColumns`): a
     line of play through ``legal_moves`` and ``play`` never needs them. A function, not a
