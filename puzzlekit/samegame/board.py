@@ -331,13 +331,26 @@ class _MovesByKey(dict[int, Move]):
 _LISTED_CELLS = 4096  # boards up to this many cells make all their moves at once, in a list
 
 
-@lru_cache(maxsize=64)
-def _moves_by_key(width: int, height: int) -> list[Move] | _MovesByKey:
-    """The moves of a board *width* x *height* by listing key: on a small board a list (its
-    items are read several times faster than a dict's), else made when first asked for."""
-    if width * height > _LISTED_CELLS:
-        return _MovesByKey(width)
-    return [_trusted_move(*divmod(key, width)) for key in range(width * height)]
+class _MovesOfLayout(dict[Any, "list[Move] | _MovesByKey"]):
+    """The moves of the boards of each layout (a :class:`~puzzlekit.samegame.core.Layout`)
+    by listing key: on a small board a list (its items are read several times faster than
+    a dict's), else made when first asked for. Looked up by the layout itself: a dict read,
+    where a cached function of the board's size costs three times as much."""
+
+    def __missing__(self, layout: Layout) -> list[Move] | _MovesByKey:
+        if len(self) >= 64:  # boards of many sizes: keep the tables of the latest ones
+            self.clear()
+        width, height = layout.width, layout.height
+        moves: list[Move] | _MovesByKey
+        if width * height > _LISTED_CELLS:
+            moves = _MovesByKey(width)
+        else:
+            moves = [_trusted_move(*divmod(key, width)) for key in range(width * height)]
+        self[layout] = moves
+        return moves
+
+
+_MOVES_OF = _MovesOfLayout()
 
 
 def _listed_group(listed: Listing, move: Move, width: int, height: int) -> int:
@@ -847,7 +860,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         if type(groups) is not list:  # not listed yet
             groups = layout.listing(bits, self.rules.min_group, groups)
             _set_groups(self, groups)
-        moves = _moves_by_key(layout.width, layout.height)
+        moves = _MOVES_OF[layout]
         return [moves[entry[0]] for entry in groups]
 
     def _run_moves(self) -> Iterator[Move]:
