@@ -37,7 +37,7 @@ from puzzlekit.display import Displayed
 from puzzlekit.params import check_presets
 
 __all__ = [
-    "Level",
+    "FreshMoves", "Level",
     "MoveView", "Moves", "PuzzleMove", "PuzzleState", "PuzzleType", "SearchResult"]
 
 M = TypeVar("M")
@@ -119,30 +119,20 @@ class Moves(Generic[M]):
 
     *generate* yields the legal moves, listed once on the first iteration or
     count and then served from that list (``list(view)`` asks for both); *accepts*
-    says whether ``play`` would take a move in any of its forms. With *fresh*,
-    *generate* makes a new list at each call, which the view keeps instead of
-    copying it (nothing else holds that list, so nothing else can change it).
+    says whether ``play`` would take a move in any of its forms.
 
     >>> view = Moves(lambda: iter([1, 2, 3]), lambda move: move in (1, 2, 3, "1"))
     >>> len(view), bool(view), "1" in view, 4 in view, list(view)
     (3, True, True, False, [1, 2, 3])
-    >>> view = Moves(lambda: [1, 2], lambda move: False, fresh=True)
-    >>> list(view), len(view)
-    ([1, 2], 2)
     """
 
-    __slots__ = ("_accepts", "_fresh", "_generate", "_list")
+    __slots__ = ("_accepts", "_generate", "_list")
 
-    def __init__(
-        self,
-        generate: Callable[[], Iterable[M]],
-        accepts: Callable[[object], bool],
-        *,
-        fresh: bool = False,
-    ):
+    _fresh = False  # whether a list that generate() returns is new and may be kept as it is
+
+    def __init__(self, generate: Callable[[], Iterable[M]], accepts: Callable[[object], bool]):
         self._generate = generate
         self._accepts = accepts
-        self._fresh = fresh
         self._list: list[M] | None = None
 
     def __iter__(self) -> Iterator[M]:
@@ -171,6 +161,20 @@ class Moves(Generic[M]):
 
     def __repr__(self) -> str:
         return f"<Moves ({', '.join(str(move) for move in self)})>"
+
+
+class FreshMoves(Moves[M]):
+    """A :class:`Moves` whose *generate* makes a new list at each call: the view keeps that
+    list instead of copying it (nothing else holds it, and the view never hands it out).
+
+    >>> view = FreshMoves(lambda: [1, 2], lambda move: move in (1, 2))
+    >>> list(view), len(view), 2 in view
+    ([1, 2], 2, True)
+    """
+
+    __slots__ = ()
+
+    _fresh = True
 
 
 _NONE = object()

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlekit import PUZZLES
-from puzzlekit.contract import Moves
+from puzzlekit.contract import FreshMoves, Moves
 from puzzlekit.testing import CHECKS, ContractError, check_puzzle
 from puzzlekit.testing.contract import check_registry_entry
 
@@ -54,7 +54,7 @@ def test_a_fresh_moves_view_keeps_the_list_made_for_it():
         made.append([1, 2, 3])
         return made[-1]
 
-    view = Moves(generate, lambda move: False, fresh=True)
+    view = FreshMoves(generate, lambda move: False)
     listed = list(view)
     assert (listed, len(view), len(made)) == ([1, 2, 3], 3, 1)
     listed.append(4)  # list(view) is a copy: the view's own list is never handed out
@@ -69,12 +69,12 @@ def test_a_moves_view_copies_what_is_not_fresh():
     assert (list(view), len(view)) == ([1, 2], 2)
 
 
-@given(st.lists(st.integers()), st.booleans())
-def test_a_fresh_moves_view_answers_as_one_that_copies(moves, fresh):
-    """Whether the list is kept or copied, the view lists, counts and tests alike;
-    *fresh* with a generator that makes no list copies it as before."""
-    made = Moves(lambda: list(moves), moves.__contains__, fresh=fresh)
-    streamed = Moves(lambda: iter(moves), moves.__contains__, fresh=True)
+@given(st.lists(st.integers()), st.sampled_from([Moves, FreshMoves]))
+def test_a_fresh_moves_view_answers_as_one_that_copies(moves, kind):
+    """Whether the list is kept or copied, the view lists, counts and tests alike; a fresh
+    view over a generator that makes no list copies it as a plain one does."""
+    made = kind(lambda: list(moves), moves.__contains__)
+    streamed = FreshMoves(lambda: iter(moves), moves.__contains__)
     for view in (made, streamed):
         assert (len(view), list(view), bool(view)) == (len(moves), moves, bool(moves))
         assert all(move in view for move in moves)

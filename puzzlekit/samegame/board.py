@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from puzzlekit.contract import Moves
+from puzzlekit.contract import FreshMoves, Moves
 from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
@@ -902,7 +902,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> bool(Board.parse("rules: min_group=4\\n12\\n11").legal_moves())
         False
         """
-        return Moves(self._canonical_moves, self._accepts, fresh=True)
+        return FreshMoves(self._canonical_moves, self._accepts)
 
     def _has_group(self) -> bool:
         min_group = self.rules.min_group
