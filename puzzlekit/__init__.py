@@ -22,6 +22,7 @@ from types import ModuleType
 __version__ = "0.4.0"
 
 from puzzlekit.contract import (
+    FreshMoves,
     Level,
     Moves,
     MoveView,
@@ -46,6 +47,7 @@ __all__ = [
     "PUZZLES",
     "ArgumentError",
     "Clock",
+    "FreshMoves",
     "Game",
     "IllegalMoveError",
     "Level",

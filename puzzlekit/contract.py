@@ -37,7 +37,7 @@ from puzzlekit.display import Displayed
 from puzzlekit.params import check_presets
 
 __all__ = [
-    "Level",
+    "FreshMoves", "Level",
     "MoveView", "Moves", "PuzzleMove", "PuzzleState", "PuzzleType", "SearchResult"]
 
 M = TypeVar("M")
@@ -128,6 +128,8 @@ class Moves(Generic[M]):
 
     __slots__ = ("_accepts", "_generate", "_list")
 
+    _fresh = False  # whether a list that generate() returns is new and may be kept as it is
+
     def __init__(self, generate: Callable[[], Iterable[M]], accepts: Callable[[object], bool]):
         self._generate = generate
         self._accepts = accepts
@@ -135,12 +137,14 @@ class Moves(Generic[M]):
 
     def __iter__(self) -> Iterator[M]:
         if self._list is None:
-            self._list = list(self._generate())
+            made = self._generate()
+            self._list = made if self._fresh and type(made) is list else list(made)
         return iter(self._list)
 
     def __len__(self) -> int:
         if self._list is None:
-            self._list = list(self._generate())
+            made = self._generate()
+            self._list = made if self._fresh and type(made) is list else list(made)
         return len(self._list)
 
     def __bool__(self) -> bool:
@@ -157,6 +161,20 @@ class Moves(Generic[M]):
 
     def __repr__(self) -> str:
         return f"<Moves ({', '.join(str(move) for move in self)})>"
+
+
+class FreshMoves(Moves[M]):
+    """A :class:`Moves` whose *generate* makes a new list at each call: the view keeps that
+    list instead of copying it (nothing else holds it, and the view never hands it out).
+
+    >>> view = FreshMoves(lambda: [1, 2], lambda move: move in (1, 2))
+    >>> list(view), len(view), 2 in view
+    ([1, 2], 2, True)
+    """
+
+    __slots__ = ()
+
+    _fresh = True
 
 
 _NONE = object()

@@ -13,8 +13,11 @@ import types
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puzzlekit import PUZZLES
+from puzzlekit.contract import FreshMoves, Moves
 from puzzlekit.testing import CHECKS, ContractError, check_puzzle
 from puzzlekit.testing.contract import check_registry_entry
 
@@ -42,3 +45,36 @@ def test_check_puzzle_runs_every_check():
         seen.append(check.__name__)
     assert len(set(seen)) == len(CHECKS) >= 7
     check_puzzle(PUZZLES[NAMES[-1]], rounds=1)
+
+
+def test_a_fresh_moves_view_keeps_the_list_made_for_it():
+    made = []
+
+    def generate():
+        made.append([1, 2, 3])
+        return made[-1]
+
+    view = FreshMoves(generate, lambda move: False)
+    listed = list(view)
+    assert (listed, len(view), len(made)) == ([1, 2, 3], 3, 1)
+    listed.append(4)  # list(view) is a copy: the view's own list is never handed out
+    assert list(view) == [1, 2, 3]
+
+
+def test_a_moves_view_copies_what_is_not_fresh():
+    kept = [1, 2]
+    view = Moves(lambda: kept, lambda move: False)
+    assert list(view) == [1, 2]
+    kept.append(3)  # the generator's list changes later: the view does not
+    assert (list(view), len(view)) == ([1, 2], 2)
+
+
+@given(st.lists(st.integers()), st.sampled_from([Moves, FreshMoves]))
+def test_a_fresh_moves_view_answers_as_one_that_copies(moves, kind):
+    """Whether the list is kept or copied, the view lists, counts and tests alike; a fresh
+    view over a generator that makes no list copies it as a plain one does."""
+    made = kind(lambda: list(moves), moves.__contains__)
+    streamed = FreshMoves(lambda: iter(moves), moves.__contains__)
+    for view in (made, streamed):
+        assert (len(view), list(view), bool(view)) == (len(moves), moves, bool(moves))
+        assert all(move in view for move in moves)

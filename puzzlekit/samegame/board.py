@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from puzzlekit.contract import Moves
+from puzzlekit.contract import FreshMoves, Moves
 from puzzlekit.display import Displayed
 from puzzlekit.errors import ArgumentError, IllegalMoveError, ParseError, quoted
 from puzzlekit.grid import (
@@ -62,7 +62,7 @@ from puzzlekit.samegame.rules import STANDARD, Rules
 from puzzlekit.svg import Svg
 
 if TYPE_CHECKING:
-    from puzzlekit.samegame.core import Change, Layout, Listing
+    from puzzlekit.samegame.core import ChangeFields, Layout, Listing
 
 __all__ = [
     "COLOUR_CHARS",
@@ -331,13 +331,26 @@ class _MovesByKey(dict[int, Move]):
 _LISTED_CELLS = 4096  # boards up to this many cells make all their moves at once, in a list
 
 
-@lru_cache(maxsize=64)
-def _moves_by_key(width: int, height: int) -> list[Move] | _MovesByKey:
-    """The moves of a board *width* x *height* by listing key: on a small board a list (its
-    items are read several times faster than a dict's), else made when first asked for."""
-    if width * height > _LISTED_CELLS:
-        return _MovesByKey(width)
-    return [_trusted_move(*divmod(key, width)) for key in range(width * height)]
+class _MovesOfLayout(dict[Any, "list[Move] | _MovesByKey"]):
+    """The moves of the boards of each layout (a :class:`~puzzlekit.samegame.core.Layout`)
+    by listing key: on a small board a list (its items are read several times faster than
+    a dict's), else made when first asked for. Looked up by the layout itself: a dict read,
+    where a cached function of the board's size costs three times as much."""
+
+    def __missing__(self, layout: Layout) -> list[Move] | _MovesByKey:
+        if len(self) >= 64:  # boards of many sizes: keep the tables of the latest ones
+            self.clear()
+        width, height = layout.width, layout.height
+        moves: list[Move] | _MovesByKey
+        if width * height > _LISTED_CELLS:
+            moves = _MovesByKey(width)
+        else:
+            moves = [_trusted_move(*divmod(key, width)) for key in range(width * height)]
+        self[layout] = moves
+        return moves
+
+
+_MOVES_OF = _MovesOfLayout()
 
 
 def _listed_group(listed: Listing, move: Move, width: int, height: int) -> int:
@@ -619,7 +632,7 @@ class Board(Displayed):
     # position, once computed; play() hands the next board its own.
     _groups: Any = attrs.field(default=None, init=False, eq=False, repr=False)
     # The playable groups of the packed board once listed (a core.Listing), or before that
-    # what the move that made this board changed since its parent's listing (a core.Change,
+    # what the move that made this board changed since its parent's listing (core.ChangeFields,
     # None if it had none), so that only the groups near the move are searched again. Typed
     # Any: core imports this module, so its types are not here at run time for autodoc.
 
@@ -847,7 +860,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         if type(groups) is not list:  # not listed yet
             groups = layout.listing(bits, self.rules.min_group, groups)
             _set_groups(self, groups)
-        moves = _moves_by_key(layout.width, layout.height)
+        moves = _MOVES_OF[layout]
         return [moves[entry[0]] for entry in groups]
 
     def _run_moves(self) -> Iterator[Move]:
@@ -889,7 +902,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
         >>> bool(Board.parse("rules: min_group=4\\n12\\n11").legal_moves())
         False
         """
-        return Moves(self._canonical_moves, self._accepts)
+        return FreshMoves(self._canonical_moves, self._accepts)
 
     def _has_group(self) -> bool:
         min_group = self.rules.min_group
@@ -923,7 +936,7 @@ column 0 floats over the empty cell at row 1, column 0 (settle() lets it fall)
             return not groups
         min_group = self.rules.min_group
         if groups is not None and min_group == 2:  # played from a listed board
-            return not groups.playable  # found by the move
+            return not groups[7]  # Change.playable, found by the move
         packed = self._packed
         if packed is not None and min_group == 2:  # the usual case, in one step
             return not packed[0].playable(packed[1])
@@ -1082,7 +1095,9 @@ _set_height, _set_rules, _set_packed, _set_groups = (
 Board.columns = _LazyColumns(Board.__dict__["columns"])  # type: ignore[assignment]
 
 
-def _after_move(layout: Layout, rules: Rules, bits: int, change: Change | None) -> Board:
+def _after_move(
+    layout: Layout, rules: Rules, bits: int, change: ChangeFields | None
+) -> Board:
     """The board of the packed *bits*, reached by a move from a checked board (so not
     checked again). Its columns are decoded when first read (:class:`_LazyColumns`): a
     line of play through ``legal_moves`` and ``play`` never needs them. A function, not a

@@ -47,7 +47,7 @@ from typing import Any, Final, NamedTuple, TypeAlias, final
 from puzzlekit.grid import Cell
 from puzzlekit.samegame.board import Columns
 
-__all__ = ["Change", "Layout", "Listing", "shared_layout"]
+__all__ = ["Change", "ChangeFields", "Layout", "Listing", "shared_layout"]
 
 Listing: TypeAlias = list[tuple[int, ...]]
 """The groups of a packed board as :meth:`Layout.listing` gives them: ``(key, group)`` each,
@@ -93,6 +93,11 @@ class Change(NamedTuple):
     whether it has a move left under ``min_group`` 2 (without listing it)."""
 
 
+ChangeFields: TypeAlias = tuple[Listing, int, int, int, int, int, int, int]
+"""The fields of a :class:`Change` in a plain tuple, as :meth:`Layout.play` gives them (a
+named tuple costs three times as much to make, and a move makes one)."""
+
+
 _CACHED_HEIGHT = 16  # boards up to this high remember the runs of every column pattern
 _TABLE_BITS = 1 << 27  # mask tables up to 16 MB; larger layouts compute masks on demand
 _LAYER_BITS = 2500  # packed boards up to this long fall by whole layers, list again by zones
@@ -103,7 +108,6 @@ _ONES = [bytes(49 if byte == colour else 48 for byte in range(256)) for colour i
 (the bytes of ``"1"`` and ``"0"``)."""
 _BIT_BYTES = [bytes((byte >> bit) & 1 for bit in range(8)) for byte in range(256)]
 """Each byte value's 8 bits as 8 bytes, lowest bit first."""
-_new_tuple = tuple.__new__  # makes a Change at C speed, half the cost of its Python __new__
 
 
 @final
@@ -493,7 +497,7 @@ class Layout:
                 yield group
 
     def listing(
-        self, bits: int, min_group: int = 2, after: Change | None = None
+        self, bits: int, min_group: int = 2, after: ChangeFields | None = None
     ) -> Listing:
         """Every group of at least *min_group* blocks as ``(key, group)``, sorted by key:
         ``row * width + col`` of its canonical cell (the top-most, then left-most one), so
@@ -525,7 +529,6 @@ class Layout:
         if after is None:
             seeds = bits if min_group <= 1 else self.playable(bits)
         else:
-            # Its fields at once: each read of a NamedTuple's field is a slow attribute read.
             before, first, last, emptied, zone, changed, region, playable = after
             seeds = (bits if min_group <= 1 else playable) & region  # found by the move
             if changed:  # a small board, no column emptied: the groups that meet the zone
@@ -602,7 +605,7 @@ class Layout:
         if new:
             self._add_entries(new, found)
             found.sort()
-        elif after is not None and after.emptied:  # the groups moved left come out of order
+        elif after is not None and emptied:  # the groups moved left come out of order
             found.sort()
         return found
 
@@ -710,19 +713,20 @@ class Layout:
         >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
         (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
         """
-        return self.play(bits, group, listing)[1]
+        return Change._make(self.play(bits, group, listing)[1])
 
-    def play(self, bits: int, group: int, listing: Listing) -> tuple[int, Change]:
+    def play(self, bits: int, group: int, listing: Listing) -> tuple[int, ChangeFields]:
         """:meth:`remove` and :meth:`change` of a group of *bits* at once, *listing* being
-        that of *bits*: the board after the move, and what the move changed.
+        that of *bits*: the board after the move, and what the move changed (the fields of
+        a :class:`Change`).
 
         >>> layout = Layout(3, 2, (0, 1))
         >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
         >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
         >>> after, change = layout.play(bits, ones, layout.listing(bits))
-        >>> layout.decode(after), change == layout.change(bits, ones, change.listing)
+        >>> layout.decode(after), change == layout.change(bits, ones, change[0])
         (((0,), (0,), (0,)), True)
-        >>> change.playable == layout.playable(after)
+        >>> Change._make(change).playable == layout.playable(after)
         True
         """
         stride = self.stride
@@ -747,17 +751,17 @@ class Layout:
             return after, self._by_columns(listing, first, last, emptied, playable)
         # The shifts carry a plane's cells at most into pad bits, which hold no block.
         zone = changed | changed >> 1 | changed << stride | changed >> stride
-        return after, _new_tuple(Change, (listing, 0, 0, 0, zone, changed, zone, playable))
+        return after, (listing, 0, 0, 0, zone, changed, zone, playable)
 
     def _by_columns(
         self, listing: Listing, first: int, last: int, emptied: int, playable: int
-    ) -> Change:
+    ) -> ChangeFields:
         """The change of a move that floods again every group meeting the removed group's
         columns (*first* to *last*) or the two beside them."""
         low, high = max(first - 1, 0), min(last + 1, self.width - 1)
         zone = self._columns_between(low, high)
         region = self._columns_between(low, high - emptied) if emptied else zone
-        return _new_tuple(Change, (listing, first, last, emptied, zone, 0, region, playable))
+        return (listing, first, last, emptied, zone, 0, region, playable)
 
     def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the

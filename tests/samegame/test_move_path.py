@@ -108,3 +108,22 @@ def test_a_board_has_no_getattr_hook() -> None:
     assert not hasattr(Board, "__getattr__")
     played = Board.parse("1.\n12\n22").play((2, 0))
     assert played.columns == ((1, 1), ()) and played == Board.parse("..\n1.\n1.")
+
+
+def test_boards_of_one_layout_list_the_same_move_objects() -> None:
+    first, second = Board.parse("11\n22"), Board.parse("22\n11")
+    assert first.packed is not None and second.packed is not None
+    assert first.packed[0] is second.packed[0]
+    one, other = list(first.legal_moves()), list(second.legal_moves())
+    assert one == other == [Move(0, 0), Move(1, 0)]
+    assert all(a is b for a, b in zip(one, other, strict=True))
+
+
+def test_moves_stay_right_when_many_layouts_crowd_the_table() -> None:
+    # The table of moves by layout is cleared when it fills: every size lists its own moves.
+    for width in range(1, 80):
+        board = Board.parse("1" * width + "\n" + "2" * width)
+        expected = [Move(0, 0), Move(1, 0)] if width > 1 else []
+        assert list(board.legal_moves()) == expected
+        assert list(board.legal_moves()) == expected  # listed once, served again
+    assert len(board_module._MOVES_OF) <= 64
