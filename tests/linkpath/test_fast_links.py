@@ -90,14 +90,18 @@ def test_the_full_scan_is_the_reference(board):
         groups=board.rules.groups,
     )
     index = LinkIndex.of(grid)
+    assert numbered_pairs(index, board) == reference_pairs(board)
+    assert index.pairs() == list(grid.pairs())
+    assert index.tiles == {key: frozenset(group) for key, group in grid.tiles_by_kind().items()}
+
+
+def numbered_pairs(index, board):
+    """The pairs of *index* (padded indices) as pairs of cell numbers of *board*."""
     stride, width = board.width + 2, board.width
-    numbered = {
+    return {
         ((a // stride - 1) * width + a % stride - 1, (b // stride - 1) * width + b % stride - 1)
         for a, b in index.pairs()
     }
-    assert numbered == reference_pairs(board)
-    assert index.pairs() == list(grid.pairs())
-    assert index.tiles == {key: frozenset(group) for key, group in grid.tiles_by_kind().items()}
 
 
 def full_boards(max_side: int, kinds: int) -> st.SearchStrategy[Board]:
@@ -124,12 +128,7 @@ def test_the_scan_of_a_full_board_is_the_reference(board):
     grid = Grid(board.rows, outside=board.rules.outside, max_turns=board.rules.max_turns,
                 groups=board.rules.groups)
     index = LinkIndex.of(grid)
-    stride, width = board.width + 2, board.width
-    numbered = {
-        ((a // stride - 1) * width + a % stride - 1, (b // stride - 1) * width + b % stride - 1)
-        for a, b in index.pairs()
-    }
-    assert numbered == reference_pairs(board)
+    assert numbered_pairs(index, board) == reference_pairs(board)
     assert index.pairs() == list(grid.pairs())
 
 
