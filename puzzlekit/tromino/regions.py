@@ -152,9 +152,10 @@ def stranded_cell(height: int, width: int, blocked: Collection[Cell]) -> Cell | 
     # blocks from wrapping); an L-tromino fits in it around a free cell when at most
     # one of its cells is blocked.
     on_board = board & board >> 1 & board >> stride
-    top = taken | taken >> 1
-    bottom = taken >> stride | taken >> (stride + 1)
-    crowded = taken & taken >> 1 | (taken & taken >> 1) >> stride | top & bottom
+    # Two of a block's cells blocked: both of its top row, both of its bottom row, or one
+    # of each (a row's pair read off its left cell).
+    either, both = taken | taken >> 1, taken & taken >> 1
+    crowded = both | both >> stride | either & either >> stride
     roomy = on_board & ~crowded
     fits = roomy | roomy << 1 | roomy << stride | roomy << (stride + 1)
     stranded = board & ~taken & ~fits
