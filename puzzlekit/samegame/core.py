@@ -549,16 +549,8 @@ class Layout:
                             found.append(old)
                             seeds &= ~group
                             continue
-                        # It grew: flood on from the whole group. Inline: on a board this small
-                        # a call costs about as much as a step.
-                        grown = group
-                        while True:
-                            wider = bits & (
-                                grown | grown << 1 | grown >> 1 | grown << stride | grown >> stride
-                            )
-                            if wider == grown:
-                                break
-                            grown = wider
+                        # It grew (about one kept group in two moves): flood on from it.
+                        grown = self._bit_flood(bits, group)
                         seeds &= ~grown
                         new.append(grown)
             elif self._layers:  # a short board, columns emptied: by the zone's mask
@@ -585,7 +577,7 @@ class Layout:
                 else:  # nothing moved sideways: the kept groups are as they were, in order
                     found = [kept for kept in before if kept[3] < low or kept[2] > high]
         while seeds:
-            if small:  # the flood inline, as above
+            if small:  # the flood inline: a call costs about as much as a step of it
                 # Its first step: the seed's cell and the four beside it, as one pattern
                 # shifted to the seed (a step costs five shifts). The ends that fall off
                 # the board land in empty guard and pad bits, or below bit 0.
