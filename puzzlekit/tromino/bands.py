@@ -300,12 +300,27 @@ def turned_codes(codes: Iterable[int], height: int, width: int) -> list[int]:
     """The codes (stride *width*) of trominoes given by their *codes* on a ``height x
     width`` board turned half a turn: turned again, they tile the board the same way.
 
+    A code that names no tromino of the board is an :class:`~puzzlekit.ArgumentError`.
+
     >>> turned_codes([0], 2, 3)  # the tromino leaving out (0, 0), turned: out (1, 2)
     [7]
+    >>> turned_codes([8], 2, 3)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: code 8 names no tromino of a 3x2 board
     """
+    height, width = check_size(height, width)
     corner = (height - 1) * width - 2  # the anchor of the block at the bottom right
-    # A block's anchor is its top left cell; turned, the left-out cell is the opposite one.
-    return [(corner - (code >> 2)) << 2 | (code & 3) ^ 3 for code in codes]
+    turned = []
+    for code in codes:
+        # A block's anchor is its top left cell, in a column that has one to its right.
+        anchor = code >> 2 if type(code) is int and code >= 0 else -1
+        if not 0 <= anchor <= corner or anchor % width == width - 1:
+            raise ArgumentError(f"code {code!r} names no tromino of a {width}x{height} board")
+        # Turned, the block's anchor is counted from the other end; the left-out cell is
+        # the opposite one.
+        turned.append((corner - anchor) << 2 | (code & 3) ^ 3)
+    return turned
 
 
 def _from_the_top(sweep: _Sweep, ahead: int) -> list[int] | None:

@@ -266,3 +266,15 @@ def test_codes_turned_half_a_turn_tile_the_turned_board(tiling):
     codes = turned_codes(tiling.codes, height, width)
     assert_valid_tiling(turned, Tiling.trusted(turned, tuple(codes)))
     assert turned_codes(codes, height, width) == list(tiling.codes)
+
+
+@pytest.mark.parametrize(("codes", "height", "width"), [
+    ([8], 2, 3),  # anchored in the last column: no block to its right
+    ([3 << 2], 2, 3),  # anchored in the last row
+    ([-1], 2, 3), (["0"], 2, 3), ([True], 2, 3), ([0], 2, 1),
+])
+def test_codes_of_no_tromino_are_refused_when_turned(codes, height, width):
+    with pytest.raises(ArgumentError, match="names no tromino"):
+        turned_codes(codes, height, width)
+    with pytest.raises(ArgumentError, match="height must be"):
+        turned_codes([0], 0, width)
