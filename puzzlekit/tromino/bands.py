@@ -18,7 +18,11 @@ which stalls less but costs about 4x; where even that gives up, the board is swe
 again that way from the top. A board that gets the quick sweeps only (over
 :data:`BAND_MAX_CELLS` cells, and not :func:`dense`) and stalls at the bottom edge,
 which the last bands cannot leave, is swept again turned half a turn: that edge is then
-where the sweep starts.
+where the sweep starts. Where all that gives up, the rows below a band may have fallen
+apart into parts (:func:`parts_below`) that the bands left a count or a shape no
+tiling covers: the board is swept once more from the top, each band keeping every part
+below it a way on (a small part a shape the exact search tiles, a larger one a count
+that is a multiple of 3), through :data:`AHEAD_ROWS` rows near such parts.
 
 This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
 refuses the board.
@@ -41,9 +45,10 @@ from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import check_blocked, check_size
+from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, tile_free_cells
 
 __all__ = ["AHEAD_ROWS", "BAND_MAX_CELLS", "BAND_ROWS", "DENSE_SHARE", "QUICK_AHEAD_ROWS",
-           "band_sweep", "dense", "turned_codes"]
+           "Parts", "band_sweep", "dense", "parts_below", "turned_codes"]
 
 BAND_ROWS = 4
 """Rows a band has unless a neighbour's trouble makes it taller or shorter."""
@@ -88,6 +93,9 @@ _STALL = 10  # band sweeps in a row that get no further down before they look fu
 _CAREFUL_ROWS = 12  # ... until a band is laid this many rows past where they stalled
 _GIVE_UP = 100  # band sweeps in a row that get no further down before a sweep gives up
 
+_SMALL_PART = 256  # cells a part cut off below a band may have to be checked exactly,
+_SMALL_TOP = 8  # ... and cells in the band's row below (each subset of them is searched)
+
 _Piece = tuple[int, int]  # a tromino laid in a column: its block's top row, left-out cell
 _Ways = list[tuple[int, int, tuple[_Piece, ...]]]  # state reached, cells below, trominoes
 _NEVER = 1 << 62  # more cells below than any sweep reaches
@@ -96,6 +104,31 @@ _NEVER = 1 << 62  # more cells below than any sweep reaches
 # not: the ways to fill it from each state met so far, kept for every sweep (a few
 # hundred states recur on every board).
 _FILLS: dict[int, tuple[dict[int, _Ways], dict[int, _Ways]]] = {}
+
+
+class Parts(NamedTuple):
+    """The connected parts of a board's free cells from *row* down that touch *row*, when
+    there are several (:func:`parts_below`): each column's part in *row* (-1 where
+    blocked), and per part its cells and its last column in *row*.
+
+    >>> Parts(1, [0, -1, 1], [2, 2], [0, 2]).sizes
+    [2, 2]
+    """
+
+    row: int
+    labels: list[int]
+    sizes: list[int]
+    last: list[int]
+
+
+class _Rules(NamedTuple):
+    """How a band keeps the parts of a :class:`Parts` a way on: per column of the row
+    below it (and one past), the mark a tromino covering that cell leaves (the part's
+    offset in a state's marks and its bit there, or 0 to count mod 3), and per column,
+    the parts whose last column it is, each as its offset, field and allowed values."""
+
+    marks: list[tuple[int, int] | None]
+    closed: dict[int, list[tuple[int, int, frozenset[int]]]]
 
 
 class _Laid(NamedTuple):
@@ -122,6 +155,12 @@ class _Sweep:
         self.height, self.width = height, width
         self.budget, self.what = budget, what
         self.furthest = 0  # the most rows from the top that its bands have been laid down to
+        # Per row, the parts of the free cells from it down that it touches, when there are
+        # several (see find_parts); None: the bands do not look at them.
+        self.parts: list[Parts | None] | None = None
+        self.near_parts: set[int] = set()  # rows up to _CAREFUL_ROWS above such a row
+        self._rules: dict[int, _Rules] = {}  # per row of self.parts, worked out once
+        self._shapes: dict[frozenset[Cell], frozenset[int]] = {}  # small parts checked
         self.rows: list[set[int]] = [set() for _ in range(height)]
         for row, col in cells:
             self.rows[row].add(col)
@@ -131,6 +170,7 @@ class _Sweep:
         right to left)."""
         turned = copy.copy(self)
         turned.furthest = 0
+        turned.parts, turned.near_parts, turned._rules, turned._shapes = None, set(), {}, {}
         last = self.width - 1
         turned.rows = [{last - col for col in row} for row in reversed(self.rows)]
         return turned
@@ -151,7 +191,8 @@ class _Sweep:
         """A tiling of rows ``top .. top + rows - 1`` minus their blocked cells and the
         cells *above* (columns of the top row the band above covers), as codes, and the
         columns of the row below it covers; ``None`` when there is none. It is one that
-        goes on into the *ahead* rows below, whose trominoes are then left out."""
+        goes on into the *ahead* rows below, whose trominoes are then left out; with
+        :attr:`parts` known, one that leaves each part cut off below it a way on."""
         height, width = self.height, self.width
         kept = rows
         rows = min(rows + ahead, height - top)
@@ -172,6 +213,32 @@ class _Sweep:
         # A cell below that no tromino of its own band can reach must be covered from here.
         must = [below < height and self.free(below, col) and not self.own_reach(below, col)
                 for col in range(width)]
+        split = self.parts[top + kept] if self.parts and top + kept < height else None
+        if split is None:
+            laid = self._sweep_band(column, must, rows)
+        else:
+            laid = self._sweep_split_band(column, must, rows, kept, self._part_rules(split))
+        if laid is None:
+            return None
+        codes: list[int] = []
+        reached: set[int] = set()
+        for col, pieces in enumerate(laid):
+            for row, left_out in pieces:
+                if row >= kept:
+                    continue
+                codes.append(((top + row) * width + col) << 2 | left_out)
+                if row + 1 == kept:  # its lower cells are in the row below
+                    reached.update(col + dc for dc in (0, 1) if 2 + dc != left_out)
+        return codes, reached
+
+    def _sweep_band(self, column: list[int], must: list[bool], rows: int
+                    ) -> list[tuple[_Piece, ...]] | None:
+        """The trominoes laid in each column by a sweep of a band of *rows* rows (with
+        the row below) whose cells not free are *column*'s bits; ``None`` when there is
+        no tiling. Of the tilings, one that reaches into the fewest cells below."""
+        width = self.width
+        spine = rows + 1
+        ones = (1 << spine) - 1
         fills = _FILLS.setdefault(rows, ({}, {}))
         # Per column: each state reached, with the fewest cells below (costs) and the
         # state it came from (parents); the trominoes are looked up again on the way back,
@@ -204,22 +271,232 @@ class _Sweep:
         state = ones | ones << spine
         if state not in layer:
             return None
-        codes: list[int] = []
-        reached: set[int] = set()
+        laid: list[tuple[_Piece, ...]] = [()] * width
         for col in range(width - 1, -1, -1):
             came = parents[col][state]
             incoming = column[col + 2] << spine
             total = layer[state] - costs[col][came]
-            pieces = next(pieces for to, extra, pieces in fills[must[col]][came]
-                          if to | incoming == state and extra == total)
+            laid[col] = next(pieces for to, extra, pieces in fills[must[col]][came]
+                             if to | incoming == state and extra == total)
             state, layer = came, costs[col]
-            for row, left_out in pieces:
-                if row >= kept:
-                    continue
-                codes.append(((top + row) * width + col) << 2 | left_out)
-                if row + 1 == kept:  # its lower cells are in the row below
-                    reached.update(col + dc for dc in (0, 1) if 2 + dc != left_out)
-        return codes, reached
+        return laid
+
+    def _sweep_split_band(self, column: list[int], must: list[bool], rows: int, kept: int,
+                          rules: _Rules) -> list[tuple[_Piece, ...]] | None:
+        """:meth:`_sweep_band` keeping only the tilings whose first *kept* rows' trominoes
+        leave each part below them a way on (*rules*): a state also holds, per part still
+        open, how many of its cells they cover (mod 3), or for a small part which."""
+        width = self.width
+        spine = rows + 1
+        ones = (1 << spine) - 1
+        profile = (1 << 2 * spine) - 1
+        fills = _FILLS.setdefault(rows, ({}, {}))
+        # Per column: each state reached, with the fewest cells below, and the state it
+        # came from with the way taken.
+        parents: list[dict[int, tuple[int, int]]] = []
+        layer = {column[0] | column[1] << spine: 0}
+        for col in range(width):
+            if self.budget.spend(spine):
+                raise self.budget.limit_reached(self.what)
+            known = fills[must[col]]
+            incoming = column[col + 2] << spine
+            here, there = rules.marks[col], rules.marks[col + 1]
+            moved: dict[int, int] = {}
+            parent: dict[int, tuple[int, int]] = {}
+            for key, cost in layer.items():
+                state = key & profile
+                ways = known.get(state)
+                if ways is None:
+                    ways = known[state] = _fill_column(state, rows, must[col])
+                for way, (to, extra, pieces) in enumerate(ways):
+                    marked = key >> 2 * spine
+                    for row, left_out in pieces:
+                        if row + 1 == kept:  # covers (kept, col) unless it leaves out its
+                            if left_out != 2 and here is not None:  # lower left cell, and
+                                marked = _marked(marked, here)
+                            if left_out != 3 and there is not None:  # (kept, col + 1) unless
+                                marked = _marked(marked, there)  # it leaves out the other
+                    to = to | incoming | marked << 2 * spine
+                    total = cost + extra
+                    if moved.get(to, _NEVER) > total:
+                        moved[to] = total
+                        parent[to] = (key, way)
+            for offset, field, allowed in rules.closed.get(col, ()):
+                # The part's last column is laid: keep the states that leave it a way on,
+                # forgetting what they covered of it.
+                shift = 2 * spine + offset
+                left: dict[int, tuple[int, tuple[int, int]]] = {}
+                for key, cost in moved.items():
+                    if key >> shift & field in allowed:
+                        origin = parent[key]
+                        key &= ~(field << shift)
+                        if left.get(key, (_NEVER,))[0] > cost:
+                            left[key] = (cost, origin)
+                moved = {key: cost for key, (cost, _) in left.items()}
+                parent = {key: origin for key, (_, origin) in left.items()}
+            if not moved:
+                return None
+            parents.append(parent)
+            layer = moved
+        state = ones | ones << spine
+        if state not in layer:
+            return None
+        laid: list[tuple[_Piece, ...]] = [()] * width
+        for col in range(width - 1, -1, -1):
+            came, way = parents[col][state]
+            laid[col] = fills[must[col]][came & profile][way][2]
+            state = came
+        return laid
+
+    def find_parts(self) -> None:
+        """Work out :attr:`parts` (see :func:`parts_below`) and the rows near them."""
+        blocked = [(row, col) for row, cols in enumerate(self.rows) for col in cols]
+        self.parts = parts_below(self.height, self.width, blocked, self.budget, what=self.what)
+        for row, split in enumerate(self.parts):
+            if split is not None:
+                self.near_parts.update(range(max(0, row - _CAREFUL_ROWS), row + 1))
+
+    def _part_rules(self, split: Parts) -> _Rules:
+        """The marks and checks that keep *split*'s parts a way on (worked out once per
+        row): a part of at most :data:`_SMALL_PART` cells with at most
+        :data:`_SMALL_TOP` in its first row is checked exactly, by which of those cells
+        are covered from above; a larger one by how many, mod 3."""
+        rules = self._rules.get(split.row)
+        if rules is not None:
+            return rules
+        marks: list[tuple[int, int] | None] = [None] * (self.width + 1)
+        closed: dict[int, list[tuple[int, int, frozenset[int]]]] = {}
+        offset = 0
+        for number, size in enumerate(split.sizes):
+            top = [col for col, label in enumerate(split.labels) if label == number]
+            allowed = self._small_part(split.row, top) \
+                if size <= _SMALL_PART and len(top) <= _SMALL_TOP else None
+            if allowed is None:  # covered cells counted mod 3, in two bits
+                for col in top:
+                    marks[col] = (offset, 0)
+                field, allowed = 3, frozenset({size % 3})
+            else:  # covered cells one bit each
+                for i, col in enumerate(top):
+                    marks[col] = (offset, 1 << offset + i)
+                field = (1 << len(top)) - 1
+            closed.setdefault(split.last[number], []).append((offset, field, allowed))
+            offset += field.bit_length()
+        rules = self._rules[split.row] = _Rules(marks, closed)
+        return rules
+
+    def _small_part(self, row: int, top: list[int]) -> frozenset[int] | None:
+        """For the part of the free cells from *row* down holding the cells *top* of
+        *row*: the sets of those cells (bit i for ``top[i]``) that can be covered from
+        above with the rest of it tiled; ``None`` when the part is too large to search."""
+        found = {(row, col) for col in top}
+        stack = list(found)
+        while stack:
+            r, c = stack.pop()
+            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if cell[0] >= row and cell not in found and self.free(*cell):
+                    if len(found) == _SMALL_PART:
+                        return None
+                    found.add(cell)
+                    stack.append(cell)
+        left = min(c for _, c in found)
+        shape = frozenset((r - row, c - left) for r, c in found)
+        allowed = self._shapes.get(shape)
+        if allowed is None:
+            height = max(r for r, _ in shape) + 1
+            width = max(c for _, c in shape) + 1
+            if height * width > SEARCH_MAX_CELLS:
+                return None
+            outside = {(r, c) for r in range(height) for c in range(width)} - shape
+            allowed = frozenset(
+                covered for covered in range(1 << len(top))
+                if (len(shape) - covered.bit_count()) % 3 == 0
+                and tile_free_cells(height, width, outside | {
+                    (0, col - left) for i, col in enumerate(top) if covered >> i & 1},
+                    self.budget, what=self.what) is not None)
+            self._shapes[shape] = allowed
+        return allowed
+
+
+def parts_below(height: int, width: int, blocked: Iterable[Cell], budget: Budget | None = None,
+                *, what: str = "tile") -> list[Parts | None]:
+    """For each row of the board minus *blocked*, the connected parts of its free cells
+    from that row down which touch that row, when there are several (else ``None``).
+    Worked out going up row by row, joining each run of free cells to the runs it
+    touches below, in time about linear in the runs. A band laid down to a row with
+    several parts must leave each of them a way on. *budget* counts runs; a blocked cell
+    off the board is an :class:`~puzzlekit.ArgumentError`.
+
+    >>> parts = parts_below(3, 3, [(1, 1), (2, 1)])
+    >>> parts[0] is None, parts[1]
+    (True, Parts(row=1, labels=[0, -1, 1], sizes=[2, 2], last=[0, 2]))
+    """
+    height, width = check_size(height, width)
+    rows: list[list[int]] = [[] for _ in range(height)]
+    for row, col in check_blocked(height, width, blocked):
+        rows[row].append(col)
+    budget = Budget() if budget is None else budget
+    owner: list[int] = []  # per run: a run of its part (the part's own run: itself)
+    cells: list[int] = []  # per part's own run: the part's cells
+
+    def part(run: int) -> int:
+        while owner[run] != run:
+            owner[run] = owner[owner[run]]
+            run = owner[run]
+        return run
+
+    parts: list[Parts | None] = [None] * height
+    lower: list[tuple[int, int, int]] = []  # the runs of the row below: start, end, id
+    for row in range(height - 1, -1, -1):
+        runs = []
+        start = 0
+        for end in (*sorted(rows[row]), width):
+            if end > start:
+                runs.append((start, end, len(owner)))
+                owner.append(len(owner))
+                cells.append(end - start)
+            start = end + 1
+        if budget.spend(len(runs)):
+            raise budget.limit_reached(what)
+        i = j = 0
+        while i < len(runs) and j < len(lower):
+            start, end, run = runs[i]
+            low_start, low_end, low_run = lower[j]
+            if start < low_end and low_start < end:
+                one, other = part(run), part(low_run)
+                if one != other:
+                    if cells[one] < cells[other]:
+                        one, other = other, one
+                    owner[other] = one
+                    cells[one] += cells[other]
+            if end < low_end:
+                i += 1
+            else:
+                j += 1
+        numbers: dict[int, int] = {}
+        for _, _, run in runs:
+            numbers.setdefault(part(run), len(numbers))
+        if len(numbers) > 1:
+            labels = [-1] * width
+            last = [0] * len(numbers)
+            for start, end, run in runs:
+                number = numbers[part(run)]
+                labels[start:end] = [number] * (end - start)
+                last[number] = end - 1
+            sizes = [0] * len(numbers)
+            for run, number in numbers.items():
+                sizes[number] = cells[run]
+            parts[row] = Parts(row, labels, sizes, last)
+        lower = runs
+    return parts
+
+
+def _marked(marked: int, mark: tuple[int, int]) -> int:
+    """*marked* with one more cell covered of the part *mark* says: its bit set, or one
+    more counted mod 3 in the two bits at its offset."""
+    offset, bit = mark
+    if bit:
+        return marked | bit
+    return marked + (1 << offset if marked >> offset & 3 < 2 else -(2 << offset))
 
 
 def _fill_column(state: int, rows: int, must: bool) -> _Ways:
@@ -269,8 +546,9 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     (see the module), each band's sweep going on through :data:`QUICK_AHEAD_ROWS` rows
     below it (or *ahead*, if fewer), and through *ahead* where the bands stall (on a
     board of at most :data:`BAND_MAX_CELLS` cells, or :func:`dense`; a larger board
-    stuck at its bottom edge is swept again turned half a turn); ``None`` when the
-    sweep finds none, which proves nothing. A blocked cell off the board, or *ahead* not
+    stuck at its bottom edge is swept again turned half a turn; then one more sweep keeps
+    the parts each band cuts off below it a way on); ``None`` when the sweep finds none,
+    which proves nothing. A blocked cell off the board, or *ahead* not
     from 0 to 4, is an :class:`~puzzlekit.ArgumentError`.
 
     >>> band_sweep(1, 3, [], Budget()) is None  # three cells in a line
@@ -293,6 +571,12 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
         turned = _from_the_top(sweep.turned(), ahead)
         if turned is not None:
             codes = turned_codes(turned, sweep.height, sweep.width)
+    if codes is None:
+        # The bands may have left a part they cut off a count or a shape that cannot be
+        # tiled: again, keeping each such part a way on.
+        sweep.find_parts()
+        if sweep.near_parts:
+            codes = _from_the_top(sweep, ahead)
     return codes
 
 
@@ -326,10 +610,12 @@ def turned_codes(codes: Iterable[int], height: int, width: int) -> list[int]:
 def _from_the_top(sweep: _Sweep, ahead: int) -> list[int] | None:
     """:func:`band_sweep` of *sweep*'s board from its top row down."""
     quick = min(ahead, QUICK_AHEAD_ROWS)
-    careful = ahead if sweep.careful else quick
+    careful = ahead if sweep.careful or sweep.near_parts else quick
     tries = _TRIES_PER_BAND * -(-sweep.height // BAND_ROWS) + _TRIES_EXTRA
     codes = _swept(sweep, quick, careful, tries, _GIVE_UP)
-    if codes is None and quick < careful:  # the trouble may lie above where it stalled
+    if codes is None and quick < careful and sweep.careful:
+        # The trouble may lie above where it stalled (a full careful pass costs too much
+        # on a larger board).
         codes = _swept(sweep, careful, careful, tries, tries)
     return codes
 
@@ -353,8 +639,8 @@ def _swept(sweep: _Sweep, quick: int, careful: int, tries: int, give_up: int
             return None
         tries -= 1
         rows = min(rows, height - top)
-        if top + _CAREFUL_ROWS >= height:  # the bottom edge leaves the last bands no way out
-            look = careful
+        if top + _CAREFUL_ROWS >= height or top in sweep.near_parts:
+            look = careful  # the bottom edge, or a part cut off, leaves few ways out
         found = sweep.band(top, rows, above, max(0, min(look, _MAX_ROWS - rows)))
         if found is not None and top + rows > furthest:
             furthest, stalled = top + rows, 0

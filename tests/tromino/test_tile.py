@@ -17,9 +17,11 @@ from puzzlekit.tromino import (
     golomb_owner,
     hint,
     is_tileable,
+    random_board,
     solve,
     tile,
 )
+from puzzlekit.tromino.solver import SEARCH_MAX_CELLS
 from puzzlekit.tromino.strategies import boards, one_hole_boards, tileable_boards, tilings
 
 
@@ -286,13 +288,11 @@ def test_bad_arguments():
         solve(Board(3, 3), node_limit=-1)
     with pytest.raises(ArgumentError):
         Board.square(4, (4, 0))
-    # Holes on diagonals four apart over a cross of 40 rows and 40 columns of a 600 x 600
-    # board, and a hole in each corner: no cut into strips and blocks is found, the band
-    # sweep (quick passes, on a board this large with a hole in 31 cells) gives up at the
-    # bottom edge both ways up, and the board is too large for the search. Every call
-    # refuses it the same way, saying why.
-    out_of_reach = Board(600, 600, _cross(600) | {(0, 0), (0, 599), (599, 0), (599, 599)})
-    assert (600 * 600 - len(out_of_reach.holes)) % 3 == 0
+    # A hole in 3 cells of a board just over the search's cap: random_board builds it with
+    # a tiling, but no cut into strips and blocks is found, the band sweeps give up, and
+    # the board is too large for the search. Every call refuses it the same way, saying why.
+    out_of_reach = random_board(182, holes=11_041, seed=0)
+    assert SEARCH_MAX_CELLS < 182 * 182
     for call in (is_tileable, tile, solve):
         with pytest.raises(ArgumentError, match=r"no cut into strips and blocks .* too large "
                            r"for the exact search"):
@@ -303,6 +303,15 @@ def _cross(size: int) -> set[tuple[int, int]]:
     """Holes on diagonals four apart over a cross of rows and columns 100 to 139."""
     return {(row, col) for row in range(size) for col in range(size)
             if (100 <= row < 140 or 100 <= col < 140) and (row + col) % 4 == 0}
+
+
+def test_a_sweep_that_cuts_off_parts_it_cannot_tile_goes_again_keeping_them_tileable():
+    # With a hole in each corner the band sweep gives up at the bottom edge both ways up:
+    # the rows below a band fall apart into parts (left and right of the cross, and the
+    # ends of the free diagonals), and the bands had left some of them a count or a shape
+    # no tiling covers. Swept once more keeping each part a way on, it tiles.
+    cross = Board(600, 600, _cross(600) | {(0, 0), (0, 599), (599, 0), (599, 599)})
+    assert_valid_tiling(cross, tile(cross))
 
 
 def test_a_sweep_stuck_at_the_bottom_edge_goes_again_from_it():
