@@ -104,6 +104,9 @@ _NEVER = 1 << 62  # more cells below than any sweep reaches
 # not: the ways to fill it from each state met so far, kept for every sweep (a few
 # hundred states recur on every board).
 _FILLS: dict[int, tuple[dict[int, _Ways], dict[int, _Ways]]] = {}
+# The same per band height and rows kept: for each way, which cells of the row below the
+# rows kept it covers (see _covered).
+_REACHES: dict[tuple[int, int], tuple[dict[int, list[int]], dict[int, list[int]]]] = {}
 
 
 class Parts(NamedTuple):
@@ -291,6 +294,8 @@ class _Sweep:
         ones = (1 << spine) - 1
         profile = (1 << 2 * spine) - 1
         fills = _FILLS.setdefault(rows, ({}, {}))
+        reaches = _REACHES.setdefault((rows, kept), ({}, {}))
+        shift = 2 * spine
         # Per column: each state reached, with the fewest cells below, and the state it
         # came from with the way taken.
         parents: list[dict[int, tuple[int, int]]] = []
@@ -298,7 +303,7 @@ class _Sweep:
         for col in range(width):
             if self.budget.spend(spine):
                 raise self.budget.limit_reached(self.what)
-            known = fills[must[col]]
+            known, reached = fills[must[col]], reaches[must[col]]
             incoming = column[col + 2] << spine
             here, there = rules.marks[col], rules.marks[col + 1]
             moved: dict[int, int] = {}
@@ -308,15 +313,19 @@ class _Sweep:
                 ways = known.get(state)
                 if ways is None:
                     ways = known[state] = _fill_column(state, rows, must[col])
-                for way, (to, extra, pieces) in enumerate(ways):
-                    marked = key >> 2 * spine
-                    for row, left_out in pieces:
-                        if row + 1 == kept:  # covers (kept, col) unless it leaves out its
-                            if left_out != 2 and here is not None:  # lower left cell, and
-                                marked = _marked(marked, here)
-                            if left_out != 3 and there is not None:  # (kept, col + 1) unless
-                                marked = _marked(marked, there)  # it leaves out the other
-                    to = to | incoming | marked << 2 * spine
+                covers = reached.get(state)
+                if covers is None:
+                    covers = reached[state] = [_covered(pieces, kept) for _, _, pieces in ways]
+                # The marks after a way, by which of (kept, col) and (kept, col + 1) it covers.
+                marked = key >> shift
+                after_here = marked if here is None else _marked(marked, here)
+                if there is None:
+                    after = (marked, after_here, marked, after_here)
+                else:
+                    after = (marked, after_here, _marked(marked, there),
+                             _marked(after_here, there))
+                for way, (to, extra, _) in enumerate(ways):
+                    to = to | incoming | after[covers[way]] << shift
                     total = cost + extra
                     if moved.get(to, _NEVER) > total:
                         moved[to] = total
@@ -324,12 +333,12 @@ class _Sweep:
             for offset, field, allowed in rules.closed.get(col, ()):
                 # The part's last column is laid: keep the states that leave it a way on,
                 # forgetting what they covered of it.
-                shift = 2 * spine + offset
+                at = shift + offset
                 left: dict[int, tuple[int, tuple[int, int]]] = {}
                 for key, cost in moved.items():
-                    if key >> shift & field in allowed:
+                    if key >> at & field in allowed:
                         origin = parent[key]
-                        key &= ~(field << shift)
+                        key &= ~(field << at)
                         if left.get(key, (_NEVER,))[0] > cost:
                             left[key] = (cost, origin)
                 moved = {key: cost for key, (cost, _) in left.items()}
@@ -349,11 +358,13 @@ class _Sweep:
         return laid
 
     def find_parts(self) -> None:
-        """Work out :attr:`parts` (see :func:`parts_below`) and the rows near them."""
+        """Work out :attr:`parts` (see :func:`parts_below`) and the rows near a row where
+        a part is cut off (where there are more parts than in the row below, or fewer)."""
         blocked = [(row, col) for row, cols in enumerate(self.rows) for col in cols]
         self.parts = parts_below(self.height, self.width, blocked, self.budget, what=self.what)
-        for row, split in enumerate(self.parts):
-            if split is not None:
+        counts = [1 if split is None else len(split.sizes) for split in self.parts]
+        for row in range(self.height - 1):
+            if counts[row] != counts[row + 1]:
                 self.near_parts.update(range(max(0, row - _CAREFUL_ROWS), row + 1))
 
     def _part_rules(self, split: Parts) -> _Rules:
@@ -366,11 +377,20 @@ class _Sweep:
             return rules
         marks: list[tuple[int, int] | None] = [None] * (self.width + 1)
         closed: dict[int, list[tuple[int, int, frozenset[int]]]] = {}
+        tops = [[col for col, label in enumerate(split.labels) if label == number]
+                for number in range(len(split.sizes))]
+        exact = [self._small_part(split.row, top)
+                 if size <= _SMALL_PART and len(top) <= _SMALL_TOP else None
+                 for size, top in zip(split.sizes, tops, strict=True)]
+        # The cells left below come to a multiple of 3 in all (the band's trominoes and
+        # those above cover the rest), so the widest part counted needs no count.
+        counted = [number for number, allowed in enumerate(exact) if allowed is None]
+        widest = max(counted, key=lambda number: len(tops[number]), default=None)
         offset = 0
-        for number, size in enumerate(split.sizes):
-            top = [col for col, label in enumerate(split.labels) if label == number]
-            allowed = self._small_part(split.row, top) \
-                if size <= _SMALL_PART and len(top) <= _SMALL_TOP else None
+        for number, (size, top, allowed) in enumerate(zip(split.sizes, tops, exact,
+                                                          strict=True)):
+            if number == widest:
+                continue
             if allowed is None:  # covered cells counted mod 3, in two bits
                 for col in top:
                     marks[col] = (offset, 0)
@@ -488,6 +508,16 @@ def parts_below(height: int, width: int, blocked: Iterable[Cell], budget: Budget
             parts[row] = Parts(row, labels, sizes, last)
         lower = runs
     return parts
+
+
+def _covered(pieces: tuple[_Piece, ...], kept: int) -> int:
+    """Which cells of row *kept* of a band, in the column the trominoes *pieces* are laid
+    in (1) and the next one (2), those of them in row ``kept - 1`` cover."""
+    covered = 0
+    for row, left_out in pieces:
+        if row + 1 == kept:  # the lower left cell, unless left out, and the lower right
+            covered |= (left_out != 2) | (left_out != 3) << 1
+    return covered
 
 
 def _marked(marked: int, mark: tuple[int, int]) -> int:
