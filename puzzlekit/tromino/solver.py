@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Iterator
+from typing import Literal
 
 import attrs
 
@@ -54,6 +55,7 @@ from puzzlekit.tromino.count import (
 from puzzlekit.tromino.regions import free_regions, stranded_cell
 
 __all__ = [
+    "CELL_SWEEP_SPAN",
     "POCKET_CELLS",
     "SEARCH_MAX_CELLS",
     "SWEEP_WIDTH",
@@ -65,6 +67,7 @@ __all__ = [
     "search_count",
     "search_tiling",
     "solve",
+    "sweep_cells",
     "tile_free_cells",
     "tile_pockets",
 ]
@@ -372,7 +375,8 @@ def tile_pockets(
     rng: random.Random | None = None, *, what: str = "tile",
 ) -> tuple[list[Triple], frozenset[Cell]] | None:
     """Tile each small region (a *pocket*: at most :data:`POCKET_CELLS` cells, in a box
-    the search takes) of a board with several regions, at any size: the trominoes
+    the search takes, or thin enough for :func:`sweep_cells` in any box) of a board
+    with several regions, at any size: the trominoes
     and the cells they cover, or ``None`` when some pocket has no tiling (a proof
     for the whole board). The regions come from the runs between the cells of
     *blocked*; with one region there is nothing to split.
@@ -394,15 +398,103 @@ def tile_pockets(
         left = min(c for _, c, _, _ in region.rectangles)
         bottom = max(t + h for t, _, h, _ in region.rectangles)
         right = max(c + w for _, c, _, w in region.rectangles)
-        if (bottom - top) * (right - left) > SEARCH_MAX_CELLS:
-            continue
         cells = list(region.cell_list())
-        tiled = _tile_region(cells, budget, rng, what)
+        if (bottom - top) * (right - left) <= SEARCH_MAX_CELLS:
+            tiled = _tile_region(cells, budget, rng, what)
+        elif (swept := sweep_cells(cells, budget, what=what)) is not False:
+            tiled = swept  # a thin region spread over a box too large for the search
+        else:
+            continue
         if tiled is None:
             return None
         found += tiled
         filled += cells
     return found, frozenset(filled)
+
+
+CELL_SWEEP_SPAN = 24
+"""The most free cells, counted in reading order, that a tromino's cells may lie apart for
+:func:`sweep_cells` to take a region (its state holds one bit for each)."""
+
+
+def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
+                ) -> list[Triple] | Literal[False] | None:
+    """A tiling of a region given by its free *cells* (any shape, at any place), by a
+    sweep over those cells alone in reading order (or column by column, whichever keeps
+    a tromino's cells closer in that order); ``None`` when it has none, and ``False``
+    when a tromino's cells may lie more than :data:`CELL_SWEEP_SPAN` free cells apart
+    both ways (the sweep would not pay). It costs the cells times the ways the cells
+    just ahead can be covered, whatever the region's bounding box: for thin regions
+    spread far, such as a free diagonal strip across a large board.
+
+    >>> def strip(first):  # the cells of a 60 x 60 board with first <= row + col <= first + 2
+    ...     return [(r, c) for r in range(60) for c in range(60) if 0 <= r + c - first <= 2]
+    >>> len(sweep_cells(strip(31), Budget()))  # 99 cells: 33 trominoes
+    33
+    >>> sweep_cells(strip(30), Budget()) is None  # its ends take rows in pairs that clash
+    True
+    """
+    cells = list(cells)
+    if len(cells) % 3:
+        return None
+    best: tuple[int, bool, list[Cell]] | None = None
+    for transposed in (False, True):
+        order = sorted((col, row) for row, col in cells) if transposed else sorted(cells)
+        index = {cell: i for i, cell in enumerate(order)}
+        span = max((index.get(cell, -1) - i for i, (row, col) in enumerate(order)
+                    for cell in ((row, col + 1), (row + 1, col - 1), (row + 1, col),
+                                 (row + 1, col + 1))), default=0)
+        if best is None or span < best[0]:
+            best = (span, transposed, order)
+    assert best is not None
+    span, transposed, order = best
+    if span > CELL_SWEEP_SPAN:
+        return False
+    index = {cell: i for i, cell in enumerate(order)}
+    # Per cell: the trominoes whose first cell in the order it is, as the offsets of their
+    # cells from it (a mask) and their cells.
+    placements: list[list[tuple[int, Triple]]] = []
+    for i, (row, col) in enumerate(order):
+        right, below, below_left, below_right = (
+            (row, col + 1), (row + 1, col), (row + 1, col - 1), (row + 1, col + 1))
+        here = []
+        for other, last in ((right, below), (right, below_right), (below, below_right),
+                            (below_left, below)):
+            if other in index and last in index:
+                mask = 1 | 1 << index[other] - i | 1 << index[last] - i
+                here.append((mask, ((row, col), other, last)))
+        placements.append(here)
+    # Per cell: each state (bit k: the cell k places on is covered) reached before it,
+    # with the state it came from and the tromino laid.
+    layers: list[dict[int, tuple[int, Triple | None]]] = []
+    layer: dict[int, tuple[int, Triple | None]] = {0: (0, None)}
+    for here in placements:
+        if budget.spend(len(layer)):
+            raise budget.limit_reached(what)
+        moved: dict[int, tuple[int, Triple | None]] = {}
+        for state in layer:
+            if state & 1:
+                moved.setdefault(state >> 1, (state, None))
+                continue
+            for mask, triple in here:
+                if not state & mask:
+                    moved.setdefault((state | mask) >> 1, (state, triple))
+        if not moved:
+            return None
+        layers.append(layer)
+        layer = moved
+    if 0 not in layer:
+        return None
+    found: list[Triple] = []
+    state = 0
+    for i in range(len(order) - 1, -1, -1):
+        state, laid = layer[state]
+        if laid is not None:
+            found.append(laid)
+        layer = layers[i]
+    if transposed:
+        found = [((a[1], a[0]), (b[1], b[0]), (c[1], c[0])) for a, b, c in found]
+    return found
 
 
 def check_search_size(height: int, width: int) -> None:

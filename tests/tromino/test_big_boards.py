@@ -13,7 +13,15 @@ from puzzlekit.tromino import Board, Tiling, count_tilings, is_tileable, solve, 
 from puzzlekit.tromino.board import full_mask
 from puzzlekit.tromino.construct import decompose
 from puzzlekit.tromino.regions import free_regions, stranded_cell
-from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, search_tiling, tile_pockets
+from puzzlekit.tromino.solver import (
+    CELL_SWEEP_SPAN,
+    SEARCH_MAX_CELLS,
+    as_trominoes,
+    search_tiling,
+    sweep_cells,
+    tile_free_cells,
+    tile_pockets,
+)
 
 
 @st.composite
@@ -74,6 +82,46 @@ def test_pockets_tiled_or_proved_on_small_boards(case, seed):
     covered = [cell for triple in trominoes for cell in triple]
     assert len(covered) == len(set(covered)) == len(filled) and set(covered) == filled
     assert not filled & blocked
+
+
+@settings(max_examples=150, deadline=None)
+@given(holed(max_side=7, max_holes=20))
+def test_the_sweep_over_cells_agrees_with_the_search(case):
+    height, width, blocked = case
+    cells = [(row, col) for row in range(height) for col in range(width)
+             if (row, col) not in blocked]
+    found = sweep_cells(cells, Budget())
+    assert found is not False  # a tromino's cells are at most 8 apart in a 7 x 7 box
+    assert (found is not None) == (tile_free_cells(height, width, blocked, Budget()) is not None)
+    if found is not None:
+        board = Board(height, width, blocked)
+        assert_valid_tiling(board, Tiling.of(board, as_trominoes(found)))
+
+
+def test_the_sweep_over_cells_refuses_cells_too_far_apart():
+    # An L of two bars 2 cells thick and 27 long: along the rows, a cell of the one is
+    # 27 cells before the cell below it, along the columns one of the other.
+    bar = [(row, col) for row in range(2) for col in range(CELL_SWEEP_SPAN + 3)]
+    assert sweep_cells(bar + [(col + 2, row) for row, col in bar], Budget()) is False
+    with pytest.raises(LimitReached):
+        sweep_cells([(row, col) for row in range(2) for col in range(30)],
+                    Budget(node_limit=5))
+
+
+def test_a_thin_region_across_a_large_board_is_proved_untileable():
+    # A free diagonal strip three cells wide from the top edge to the left edge of
+    # 1100 x 1100, between two diagonals of holes: 3,006 cells, a pocket, but in a box
+    # of 1003 x 1003, too large for the search. Tiled from either end, its rows pair up
+    # in a way that clashes in the middle; the sweep over its cells proves it.
+    n, first = 1100, 1000
+    holes = {(row, col) for row in range(n) for col in range(n)
+             if row + col in (first - 1, first + 3)} | {(n - 1, n - 1)}
+    board = Board(n, n, holes)
+    assert not is_tileable(board, time_limit=20)
+    with pytest.raises(UnsolvableError):
+        tile(board, time_limit=20)
+    result = solve(board, time_limit=20)
+    assert result.complete and result.proved_unsolvable
 
 
 @settings(max_examples=60, deadline=None)
