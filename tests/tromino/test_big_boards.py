@@ -116,12 +116,7 @@ def test_a_thin_region_across_a_large_board_is_proved_untileable():
     n, first = 1100, 1000
     holes = {(row, col) for row in range(n) for col in range(n)
              if row + col in (first - 1, first + 3)} | {(n - 1, n - 1)}
-    board = Board(n, n, holes)
-    assert not is_tileable(board, time_limit=20)
-    with pytest.raises(UnsolvableError):
-        tile(board, time_limit=20)
-    result = solve(board, time_limit=20)
-    assert result.complete and result.proved_unsolvable
+    _proved_untileable_by_every_call(Board(n, n, holes))
 
 
 @settings(max_examples=60, deadline=None)
@@ -177,12 +172,15 @@ def test_big_boards_with_a_pocket_are_proved_untileable_by_every_call():
         holes = set(pocket)
         while (n * n - len(holes)) % 3:
             holes.add((rng.randrange(10, n), rng.randrange(10, n)))
-        board = Board(n, n, holes)
-        assert not is_tileable(board, time_limit=20)
-        with pytest.raises(UnsolvableError):
-            tile(board, time_limit=20)
-        result = solve(board, time_limit=20)
-        assert result.complete and result.proved_unsolvable
+        _proved_untileable_by_every_call(Board(n, n, holes))
+
+
+def _proved_untileable_by_every_call(board):
+    assert not is_tileable(board, time_limit=20)
+    with pytest.raises(UnsolvableError):
+        tile(board, time_limit=20)
+    result = solve(board, time_limit=20)
+    assert result.complete and result.proved_unsolvable
 
 
 @settings(max_examples=25, deadline=None)
