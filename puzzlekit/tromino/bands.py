@@ -605,7 +605,7 @@ def band_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
         # The bands may have left a part they cut off a count or a shape that cannot be
         # tiled: again, keeping each such part a way on.
         sweep.find_parts()
-        if sweep.near_parts:
+        if any(split is not None for split in sweep.parts or ()):
             codes = _from_the_top(sweep, ahead)
     return codes
 
@@ -640,7 +640,7 @@ def turned_codes(codes: Iterable[int], height: int, width: int) -> list[int]:
 def _from_the_top(sweep: _Sweep, ahead: int) -> list[int] | None:
     """:func:`band_sweep` of *sweep*'s board from its top row down."""
     quick = min(ahead, QUICK_AHEAD_ROWS)
-    careful = ahead if sweep.careful or sweep.near_parts else quick
+    careful = ahead if sweep.careful or sweep.parts else quick
     tries = _TRIES_PER_BAND * -(-sweep.height // BAND_ROWS) + _TRIES_EXTRA
     codes = _swept(sweep, quick, careful, tries, _GIVE_UP)
     if codes is None and quick < careful and sweep.careful:
