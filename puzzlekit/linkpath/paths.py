@@ -723,28 +723,26 @@ def crossing(
     for cell in empty:
         row, col = divmod(cell, stride)
         # The cell's free runs (Grid.reach, inlined: hot), and the first cell seen each way
-        # when a tile (not a closed ring's cell, not past the edge).
+        # (not past the edge; a closed ring's cells are left out at the end).
         mask = colm[col]
         above = mask >> (row + 1)
         if above:
             down = row + (above & -above).bit_length() - 1
-            if cells[cell + (down - row + 1) * stride] > 0:
-                near.add(cell + (down - row + 1) * stride)
+            near.add((down + 1) * stride + col)
         else:
             down = height + 1
         up = (mask & ((1 << row) - 1)).bit_length()
-        if up and cells[(up - 1) * stride + col] > 0:
+        if up:
             near.add((up - 1) * stride + col)
         mask = rowm[row]
         above = mask >> (col + 1)
         if above:
             right = col + (above & -above).bit_length() - 1
-            if cells[cell - col + right + 1] > 0:
-                near.add(cell - col + right + 1)
+            near.add(cell - col + right + 1)
         else:
             right = width + 1
         left = (mask & ((1 << col) - 1)).bit_length()
-        if left and cells[cell - col + left - 1] > 0:
+        if left:
             near.add(cell - col + left - 1)
         if not sweep:
             continue
@@ -777,9 +775,9 @@ def crossing(
                     above = mask >> high
                     if above:
                         middle.add(y * stride + high + (above & -above).bit_length() - 1)
-    if grid.outside:  # no cell of the ring is marked: every end swept is a tile
+    if grid.outside:  # no cell of the ring is marked: every end seen or swept is a tile
         return near, middle
-    return near, {a for a in middle if cells[a] > 0}
+    return {a for a in near if cells[a] > 0}, {a for a in middle if cells[a] > 0}
 
 
 def new_links(
