@@ -839,7 +839,7 @@ def new_links(
             # its links, and one walled in on four sides links only with its neighbours,
             # which are linked already (one whose runs are known is not asked: a walled
             # tile would fail the test anyway).
-            if b in known or b == a or (b < a and b in near) or b in done:
+            if b == a or b in known or (b < a and b in near) or b in done:
                 continue
             reach_b = reaches.get(b)
             if reach_b is None:
@@ -860,6 +860,8 @@ def new_links(
     # The pairs of middle tiles left: both ends off the near ones, of one kind (often
     # there is none: then the kinds are told apart in one set).
     middle -= near
+    if len(middle) < 2:  # no pair: the kinds need not be read
+        return found
     kinds = [kind_of[a] for a in middle]
     if len(set(kinds)) == len(kinds):
         return found
