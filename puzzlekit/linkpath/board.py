@@ -985,15 +985,17 @@ class Board(Displayed):
         are tested), so a line of play never rescans the whole board.
         """
         grid = self._grid.copy()
+        stride = grid.stride
         if self._fixed:  # only the two cells change, and the rows they are in
             i, j = move[0], move[1]
             grid.empty(i, j)
-            board = built_board(self._rows_after(grid, (i, j)), self.rules, grid)
+            rows = self._rows_after(grid, {i // stride, j // stride})
+            board = built_board(rows, self.rules, grid)
             links = self._links.after(grid, i, j, self._grid)
         else:
             changes = grid.remove(*move)
             board = built_board(
-                self._rows_after(grid, [index for index, _ in changes]), self.rules, grid
+                self._rows_after(grid, {index // stride for index, _ in changes}), self.rules, grid
             )
             if self.rules.slide:
                 return board
@@ -1003,12 +1005,12 @@ class Board(Displayed):
             object.__setattr__(board, "_legal_pairs", board._listed_pairs(links))
         return board
 
-    def _rows_after(self, grid: Grid, changed: Iterable[int]) -> tuple[tuple[int, ...], ...]:
-        """This board's rows, those of the padded cells *changed* read again off *grid* (this
+    def _rows_after(self, grid: Grid, changed: set[int]) -> tuple[tuple[int, ...], ...]:
+        """This board's rows, those of the padded rows *changed* read again off *grid* (this
         board's grid once they changed): the other rows are shared, not built again."""
         rows = list(self.rows)
         cells, stride = grid.cells, grid.stride
-        for row in {index // stride for index in changed}:  # each row once
+        for row in changed:
             start = row * stride + 1  # the row's first board cell
             rows[row - 1] = tuple(cells[start : start + stride - 2])
         return tuple(rows)

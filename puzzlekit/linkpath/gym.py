@@ -67,6 +67,9 @@ class LinkpathAdapter(Adapter):
         super().__init__(params, generator=generator, grade=grade)
         self.observation_space = spaces.Box(0, _MAX_KIND, (height, width), np.int8)
         self._touching: list[npt.NDArray[np.intp]] | None = None
+        # Zeros for the actions of one cell (every cell has the same number), assigned as an
+        # array: numpy then converts no scalar (0.17 us a call against 0.25).
+        self._no_actions = np.zeros(height * width - 1, dtype=np.int8)
         self._played: tuple[Any, Any, Any] | None = None
         self._last: tuple[Any, Observation, Observation] | None = None
 
@@ -193,7 +196,7 @@ class LinkpathAdapter(Adapter):
             observation, mask = last[1], last[2]
             for row, col in (played[1].a, played[1].b):
                 observation[row, col] = 0
-                mask[self.touching(row * width + col)] = 0
+                mask[self.touching(row * width + col)] = self._no_actions
             for a, b in gained:  # a pair or two: set one by one, cheaper than an index list
                 mask[self.action(a, b)] = 1
         # Copies given: the caller may change the arrays it is given.

@@ -723,28 +723,26 @@ def crossing(
     for cell in empty:
         row, col = divmod(cell, stride)
         # The cell's free runs (Grid.reach, inlined: hot), and the first cell seen each way
-        # when a tile (not a closed ring's cell, not past the edge).
+        # (not past the edge; a closed ring's cells are left out at the end).
         mask = colm[col]
         above = mask >> (row + 1)
         if above:
             down = row + (above & -above).bit_length() - 1
-            if cells[cell + (down - row + 1) * stride] > 0:
-                near.add(cell + (down - row + 1) * stride)
+            near.add((down + 1) * stride + col)
         else:
             down = height + 1
         up = (mask & ((1 << row) - 1)).bit_length()
-        if up and cells[(up - 1) * stride + col] > 0:
+        if up:
             near.add((up - 1) * stride + col)
         mask = rowm[row]
         above = mask >> (col + 1)
         if above:
             right = col + (above & -above).bit_length() - 1
-            if cells[cell - col + right + 1] > 0:
-                near.add(cell - col + right + 1)
+            near.add(cell - col + right + 1)
         else:
             right = width + 1
         left = (mask & ((1 << col) - 1)).bit_length()
-        if left and cells[cell - col + left - 1] > 0:
+        if left:
             near.add(cell - col + left - 1)
         if not sweep:
             continue
@@ -777,9 +775,9 @@ def crossing(
                     above = mask >> high
                     if above:
                         middle.add(y * stride + high + (above & -above).bit_length() - 1)
-    if grid.outside:  # no cell of the ring is marked: every end swept is a tile
+    if grid.outside:  # no cell of the ring is marked: every end seen or swept is a tile
         return near, middle
-    return near, {a for a in middle if cells[a] > 0}
+    return {a for a in near if cells[a] > 0}, {a for a in middle if cells[a] > 0}
 
 
 def new_links(
@@ -841,7 +839,7 @@ def new_links(
             # its links, and one walled in on four sides links only with its neighbours,
             # which are linked already (one whose runs are known is not asked: a walled
             # tile would fail the test anyway).
-            if b in known or b == a or (b < a and b in near) or b in done:
+            if b == a or b in known or (b < a and b in near) or b in done:
                 continue
             reach_b = reaches.get(b)
             if reach_b is None:
@@ -862,6 +860,8 @@ def new_links(
     # The pairs of middle tiles left: both ends off the near ones, of one kind (often
     # there is none: then the kinds are told apart in one set).
     middle -= near
+    if len(middle) < 2:  # no pair: the kinds need not be read
+        return found
     kinds = [kind_of[a] for a in middle]
     if len(set(kinds)) == len(kinds):
         return found
