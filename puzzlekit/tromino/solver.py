@@ -35,7 +35,7 @@ import attrs
 
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import ArgumentError, LimitReached
-from puzzlekit.grid import Cell, check_int, where
+from puzzlekit.grid import Cell, as_cell, check_int, where
 from puzzlekit.limits import Budget, ProgressCallback, make_rng
 from puzzlekit.tromino.board import (
     Board,
@@ -433,8 +433,17 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
     33
     >>> sweep_cells(strip(30), Budget()) is None  # its ends take rows in pairs that clash
     True
+    >>> sweep_cells([(0, 0), (0, 0), (0, 1)], Budget())
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: cell row 0, column 0 is given twice
     """
-    cells = list(cells)
+    cells = [as_cell(cell) for cell in cells]
+    seen: set[Cell] = set()
+    for cell in cells:
+        if cell in seen:
+            raise ArgumentError(f"cell {where(*cell)} is given twice")
+        seen.add(cell)
     if len(cells) % 3:
         return None
     best: tuple[int, bool, list[Cell]] | None = None

@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tromino.checks import assert_valid_tiling, flood_regions, naive_tileable
 
-from puzzlekit.errors import LimitReached, UnsolvableError
+from puzzlekit.errors import ArgumentError, LimitReached, UnsolvableError
 from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, count_tilings, is_tileable, solve, tile
 from puzzlekit.tromino.board import full_mask
@@ -106,6 +106,16 @@ def test_the_sweep_over_cells_refuses_cells_too_far_apart():
     with pytest.raises(LimitReached):
         sweep_cells([(row, col) for row in range(2) for col in range(30)],
                     Budget(node_limit=5))
+
+
+@pytest.mark.parametrize(("cells", "error", "message"), [
+    ([(0, 0), (0, 1), (0, 0)], ArgumentError, "row 0, column 0 is given twice"),
+    (["ab", (0, 1), (1, 0)], TypeError, "a cell is a"),
+    ([(0.5, 1), (0, 1), (1, 0)], TypeError, "a cell is a"),
+])
+def test_the_sweep_over_cells_refuses_what_names_no_cells(cells, error, message):
+    with pytest.raises(error, match=message):
+        sweep_cells(cells, Budget())
 
 
 def test_a_thin_region_across_a_large_board_is_proved_untileable():
