@@ -175,16 +175,35 @@ def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
     ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
     change = layout.change(bits, ones, listing)
     assert change.emptied == 0
-    # Changed: columns 0 and 1 from row 0 (the group's lowest row there) up.
+    # Changed: the two 1s that went, in the plane of the 1s.
+    assert change.changed == ones
     assert set(layout.cells(change.changed)) == {(0, 0), (0, 1)}
-    # Their neighbours too: the cells below them and the one to the right.
+    # Their neighbours too (in that plane): the cells below them and the one to the right.
     assert set(layout.cells(change.zone & layout.full)) == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)}
     later = layout.remove(bits, ones)
     after = layout.listing(later, 2, change)
     kept = [entry for entry in listing if not entry[1] & change.zone]
-    assert [entry[0] for entry in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
+    # The 2s under the 1s, the 0s, the right 1s and the 3s: no 1 came beside the 2s.
+    assert [entry[0] for entry in kept] == [6, 8, 10, 14]
     assert all(entry in after for entry in kept)
     assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
+
+
+def test_a_block_that_falls_beside_its_colour_joins_that_group() -> None:
+    board = Board.parse("32..\n12..\n133.")
+    layout = layout_of(board)
+    bits = layout.encode(board.columns)
+    listing = layout.listing(bits)
+    ones = layout.flood(bits, layout.block_at(bits, (2, 0)))
+    change = layout.change(bits, ones, listing)
+    # The 3 on top falls two rows, beside the 3s; the 2s beside it are kept as they are.
+    assert [entry[0] for entry in listing if not entry[1] & change.zone] == [1]
+    later = layout.remove(bits, ones)
+    assert Board(layout.decode(later), 3) == Board.parse(".2..\n.2..\n333.")
+    assert shown(layout, layout.listing(later, 2, change)) == [
+        (1, ((0, 1), (1, 1))),
+        (8, ((2, 0), (2, 1), (2, 2))),
+    ]
 
 
 @pytest.mark.parametrize("product_bits", [0, 1 << 20])  # planes spread by shifts; by products
