@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit.samegame import Board, core
-from puzzlekit.samegame.core import Layout, Listing
+from puzzlekit.samegame.core import Change, Layout, Listing
 from puzzlekit.samegame.strategies import boards
 
 Cell = tuple[int, int]
@@ -140,14 +140,19 @@ def test_flood_of_every_block_is_its_group(board: Board) -> None:
             assert layout.cells(layout.flood(bits, layout.block_at(bits, cell))) == tuple(group)
 
 
-def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() -> None:
-    board = Board.parse("5..550\n4..440\n311332")
+def move_at(board: Board, cell: Cell) -> tuple[Layout, int, Listing, int, Change]:
+    """The layout of *board*, its packed form and listing, the group at *cell* and what
+    removing that group changes."""
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits)
+    group = layout.flood(bits, layout.block_at(bits, cell))
+    return layout, bits, listing, group, layout.change(bits, group, listing)
+
+
+def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() -> None:
+    layout, bits, listing, ones, change = move_at(Board.parse("5..550\n4..440\n311332"), (2, 1))
     assert [entry[0] for entry in listing] == [3, 5, 9, 13, 15]
-    ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
-    change = layout.change(bits, ones, listing)
     # The groups that meet columns 0 to 3, the group's and one either side, are flooded.
     assert (change.first, change.last, change.emptied, change.changed) == (1, 2, 2, 0)
     assert set(layout.cells(change.zone & layout.full)) == {
@@ -168,12 +173,7 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
 
 
 def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
-    board = Board.parse("11....\n230011\n223311")
-    layout = layout_of(board)
-    bits = layout.encode(board.columns)
-    listing = layout.listing(bits)
-    ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
-    change = layout.change(bits, ones, listing)
+    layout, bits, listing, ones, change = move_at(Board.parse("11....\n230011\n223311"), (0, 0))
     assert change.emptied == 0
     # Changed: the two 1s that went, in the plane of the 1s.
     assert change.changed == ones
@@ -190,12 +190,7 @@ def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
 
 
 def test_a_block_that_falls_beside_its_colour_joins_that_group() -> None:
-    board = Board.parse("32..\n12..\n133.")
-    layout = layout_of(board)
-    bits = layout.encode(board.columns)
-    listing = layout.listing(bits)
-    ones = layout.flood(bits, layout.block_at(bits, (2, 0)))
-    change = layout.change(bits, ones, listing)
+    layout, bits, listing, ones, change = move_at(Board.parse("32..\n12..\n133."), (2, 0))
     # The 3 on top falls two rows, beside the 3s; the 2s beside it are kept as they are.
     assert [entry[0] for entry in listing if not entry[1] & change.zone] == [1]
     later = layout.remove(bits, ones)
