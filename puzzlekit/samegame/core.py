@@ -87,7 +87,9 @@ class Change(NamedTuple):
     """The bits that the move changed (``bits ^ after``: in each plane, the cells that
     lost or gained a block of its colour), when :attr:`zone` is made of those; else 0."""
     region: int
-    """The cells after the move whose groups are flooded again (every plane)."""
+    """The bits after the move whose groups are flooded again: :attr:`zone` when
+    :attr:`changed` is not 0 (no block moved sideways), else columns around the group's, in
+    every plane."""
     playable: int
     """:meth:`Layout.playable` of the board after the move: its seeds for a listing, and
     whether it has a move left under ``min_group`` 2 (without listing it)."""
