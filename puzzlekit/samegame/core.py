@@ -78,16 +78,18 @@ class Change(NamedTuple):
     emptied: int
     """How many columns the move emptied."""
     zone: int
-    """The cells before the move that a kept group must not meet (every plane): on a
-    board of up to ``_LAYER_BITS`` bits when no column emptied, those whose block or
-    neighbour may have changed; else the group's columns and the two beside them (on a
-    longer board the listing compares its entries' columns with :attr:`first` and
-    :attr:`last` instead, a mask test costing a pass over a long int)."""
+    """The bits before the move that a kept group must not meet: on a board of up to
+    ``_LAYER_BITS`` bits when no column emptied, the bits of :attr:`changed` and their
+    neighbours in the same plane; else the group's columns and the two beside them, in
+    every plane (on a longer board the listing compares its entries' columns with
+    :attr:`first` and :attr:`last` instead, a mask test costing a pass over a long int)."""
     changed: int
-    """The cells before the move whose block may have changed (every plane), when
-    :attr:`zone` is made of those; else 0."""
+    """The bits that the move changed (``bits ^ after``: in each plane, the cells that
+    lost or gained a block of its colour), when :attr:`zone` is made of those; else 0."""
     region: int
-    """The cells after the move whose groups are flooded again (every plane)."""
+    """The bits after the move whose groups are flooded again: :attr:`zone` when
+    :attr:`changed` is not 0 (no block moved sideways), else columns around the group's, in
+    every plane."""
     playable: int
     """:meth:`Layout.playable` of the board after the move: its seeds for a listing, and
     whether it has a move left under ``min_group`` 2 (without listing it)."""
@@ -532,7 +534,6 @@ class Layout:
             before, first, last, emptied, zone, changed, region, playable = after
             seeds = (bits if min_group <= 1 else playable) & region  # found by the move
             if changed:  # a small board, no column emptied: the groups that meet the zone
-                near = -1  # the cells beside a playable block that moved, once needed
                 # One pass, in listing order: the entries kept stay sorted. (found.append
                 # each time: CPython 3.11 makes that call cheaper than a kept bound method.)
                 for old in before:
@@ -540,16 +541,9 @@ class Layout:
                     if not group & zone:
                         found.append(old)
                     elif not group & changed and group & seeds:  # not yet flooded here
-                        # No block of it changed: only a block that moved beside it, of its
-                        # colour (so playable; shifts keep to a plane), can join it.
-                        if near < 0:
-                            moved = playable & changed
-                            near = moved << 1 | moved >> 1 | moved << stride | moved >> stride
-                        if not group & near:
-                            found.append(old)
-                            seeds &= ~group
-                            continue
-                        # It grew (about one kept group in two moves): flood on from it.
+                        # None of its blocks changed, yet it meets the zone: a block of its
+                        # colour came beside it (one that left was one of its blocks), and
+                        # joined it. Flood on from the group.
                         grown = self._bit_flood(bits, group)
                         seeds &= ~grown
                         new.append(grown)
@@ -693,8 +687,9 @@ class Layout:
         """What removing *group* (a group of *bits*) changes, for :meth:`listing` of the
         board after it: *listing* is that of *bits*.
 
-        Blocks change only in the columns of the group, from its lowest block there up;
-        so do the groups that meet those cells or their neighbours. When the move empties
+        A group changes only when one of its blocks changed, or when a block of its colour
+        came beside it: when it meets neither the bits that changed (in the plane of each
+        block) nor their neighbours in the same plane, it is the same. When the move empties
         columns, the columns right of them move left, and every group that meets the
         group's columns or the two beside them is flooded again.
 
@@ -702,8 +697,8 @@ class Layout:
         >>> bits = layout.encode(((0, 1), (0, 1), (0,)))
         >>> ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
         >>> change = layout.change(bits, ones, layout.listing(bits))
-        >>> change.emptied, layout.cells(change.changed & bits), layout.cells(change.zone & bits)
-        (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)))
+        >>> change.emptied, layout.cells(change.changed), layout.cells(change.zone & layout.full)
+        (0, ((0, 0), (0, 1)), ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1)))
         """
         return Change._make(self.play(bits, group, listing)[1])
 
@@ -735,14 +730,16 @@ class Layout:
                     if not rest & column(x):
                         emptied += 1
             return after, self._by_columns(listing, first, last, emptied, self.playable(after))
-        after, local, changed, emptied = self._fall(bits, group)
+        after, local, emptied = self._fall(bits, group)
         playable = after & (after << 1 | after >> 1 | after << stride | after >> stride)
         if emptied:
             first = ((local & -local).bit_length() - 1) // stride
             last = (local.bit_length() - 1) // stride
             return after, self._by_columns(listing, first, last, emptied, playable)
-        # The shifts carry a plane's cells at most into pad bits, which hold no block.
-        zone = changed | changed >> 1 | changed << stride | changed >> stride
+        changed = bits ^ after
+        # The shifts carry a plane's cells at most into guard and pad bits, which hold no
+        # block (or below bit 0).
+        zone = changed | changed << 1 | changed >> 1 | changed << stride | changed >> stride
         return after, (listing, 0, 0, 0, zone, changed, zone, playable)
 
     def _by_columns(
@@ -755,11 +752,9 @@ class Layout:
         region = self._columns_between(low, high - emptied) if emptied else zone
         return (listing, first, last, emptied, zone, 0, region, playable)
 
-    def _fall(self, bits: int, group: int) -> tuple[int, int, int, int]:
+    def _fall(self, bits: int, group: int) -> tuple[int, int, int]:
         """:meth:`remove` on a board of up to ``_LAYER_BITS`` bits, by whole layers: the
-        board after, the group's blocks in plane 0, the cells that changed (each column of
-        the group from its lowest block there up, in every plane) and how many columns
-        emptied."""
+        board after, the group's blocks in plane 0 and how many columns emptied."""
         plane_bits, stride, cells, every, product, bottoms, last_plane = self._fall_tables
         offset = (group.bit_length() - 1) // plane_bits * plane_bits
         local = group >> offset
@@ -768,7 +763,7 @@ class Layout:
         # Adding a column's full mask to a set of its blocks clears them but the lowest.
         low = local & ~(local + cells)
         above = cells & ~(cells + low)  # each column from the lowest block up
-        changed = moved = above * every if product else self._spread(above)  # every plane
+        moved = above * every if product else self._spread(above)  # every plane
         after, rest = bits, local
         while True:  # the lowest block left in each column goes, the blocks above fall one
             # In a moved cell, the block above it (or the empty guard bit at the top).
@@ -795,7 +790,7 @@ class Layout:
                 else:
                     after = (after & self._left_of(x)) | ((after >> stride) & self._right_of(x))
                 empty ^= 1 << bottom
-        return after, local, changed, emptied
+        return after, local, emptied
 
     def _column_runs(self, column: int) -> tuple[tuple[int, int], ...]:
         """The runs ``(start row, length)`` of set bits of a column, top run first."""

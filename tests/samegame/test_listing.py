@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlekit.samegame import Board, core
-from puzzlekit.samegame.core import Layout, Listing
+from puzzlekit.samegame.core import Change, Layout, Listing
 from puzzlekit.samegame.strategies import boards
 
 Cell = tuple[int, int]
@@ -140,14 +140,19 @@ def test_flood_of_every_block_is_its_group(board: Board) -> None:
             assert layout.cells(layout.flood(bits, layout.block_at(bits, cell))) == tuple(group)
 
 
-def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() -> None:
-    board = Board.parse("5..550\n4..440\n311332")
+def move_at(board: Board, cell: Cell) -> tuple[Layout, int, Listing, int, Change]:
+    """The layout of *board*, its packed form and listing, the group at *cell* and what
+    removing that group changes."""
     layout = layout_of(board)
     bits = layout.encode(board.columns)
     listing = layout.listing(bits)
+    group = layout.flood(bits, layout.block_at(bits, cell))
+    return layout, bits, listing, group, layout.change(bits, group, listing)
+
+
+def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() -> None:
+    layout, bits, listing, ones, change = move_at(Board.parse("5..550\n4..440\n311332"), (2, 1))
     assert [entry[0] for entry in listing] == [3, 5, 9, 13, 15]
-    ones = layout.flood(bits, layout.block_at(bits, (2, 1)))
-    change = layout.change(bits, ones, listing)
     # The groups that meet columns 0 to 3, the group's and one either side, are flooded.
     assert (change.first, change.last, change.emptied, change.changed) == (1, 2, 2, 0)
     assert set(layout.cells(change.zone & layout.full)) == {
@@ -168,23 +173,32 @@ def test_a_move_that_empties_columns_keeps_the_groups_right_of_them_shifted() ->
 
 
 def test_a_move_high_up_floods_again_only_the_groups_near_its_blocks() -> None:
-    board = Board.parse("11....\n230011\n223311")
-    layout = layout_of(board)
-    bits = layout.encode(board.columns)
-    listing = layout.listing(bits)
-    ones = layout.flood(bits, layout.block_at(bits, (0, 0)))
-    change = layout.change(bits, ones, listing)
+    layout, bits, listing, ones, change = move_at(Board.parse("11....\n230011\n223311"), (0, 0))
     assert change.emptied == 0
-    # Changed: columns 0 and 1 from row 0 (the group's lowest row there) up.
+    # Changed: the two 1s that went, in the plane of the 1s.
+    assert change.changed == ones
     assert set(layout.cells(change.changed)) == {(0, 0), (0, 1)}
-    # Their neighbours too: the cells below them and the one to the right.
+    # Their neighbours too (in that plane): the cells below them and the one to the right.
     assert set(layout.cells(change.zone & layout.full)) == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)}
     later = layout.remove(bits, ones)
     after = layout.listing(later, 2, change)
     kept = [entry for entry in listing if not entry[1] & change.zone]
-    assert [entry[0] for entry in kept] == [8, 10, 14]  # the 0s, the right 1s and the 3s
+    # The 2s under the 1s, the 0s, the right 1s and the 3s: no 1 came beside the 2s.
+    assert [entry[0] for entry in kept] == [6, 8, 10, 14]
     assert all(entry in after for entry in kept)
     assert shown(layout, after) == expected_listing(Board(layout.decode(later), 3), 2)
+
+
+def test_a_block_that_falls_beside_its_colour_joins_that_group() -> None:
+    layout, bits, listing, ones, change = move_at(Board.parse("32..\n12..\n133."), (2, 0))
+    # The 3 on top falls two rows, beside the 3s; the 2s beside it are kept as they are.
+    assert [entry[0] for entry in listing if not entry[1] & change.zone] == [1]
+    later = layout.remove(bits, ones)
+    assert Board(layout.decode(later), 3) == Board.parse(".2..\n.2..\n333.")
+    assert shown(layout, layout.listing(later, 2, change)) == [
+        (1, ((0, 1), (1, 1))),
+        (8, ((2, 0), (2, 1), (2, 2))),
+    ]
 
 
 @pytest.mark.parametrize("product_bits", [0, 1 << 20])  # planes spread by shifts; by products
