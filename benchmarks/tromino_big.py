@@ -14,7 +14,9 @@ peers' in their own child process with a CPU cap (``>`` when they hit it).
   worst ``is_tileable`` and ``tile``, how many were refused, and xcover on the first
   board of a size (exact-cover's dense matrix does not fit);
 * holes packed closely (``random_board(201, holes=999)``, one hole in 8 over 40 x 40
-  on 300 x 300, a 16 x 16 grid of holes two apart): mean and worst, refused;
+  on 300 x 300, a 16 x 16 grid of holes two apart, a cross of diagonals of holes with a
+  hole in each corner on 600 x 600, a free diagonal strip on 1100 x 1100 that cannot be
+  tiled): mean and worst, refused;
 * untileable boards over 32,768 cells (a corner pocket walled off plus
   random holes, 182 x 182 .. 300 x 300), against the ``bench`` extra's
   xcover (numba dancing links), which proves "no tiling" by search
@@ -214,7 +216,20 @@ def packed(n: int, kind: str, seed: int) -> Board:
     cells), the same share at any size (``in 40``), ``random_board(201, holes=3000)``
     (dense, a hole in 13) and that share at any size (``in 13``), one hole in 8 over a
     40 x 40 square of 300 x 300, 400 on diagonals four apart over 40 x 40, or 16 x 16
-    holes two apart."""
+    holes two apart; ``cross``: holes on diagonals four apart over a cross of rows and
+    columns 100-139 and a hole in each corner (the rows below a band fall apart into
+    parts near the bottom edge); ``strip``: a free diagonal strip three cells wide from
+    the top edge to the left edge that cannot be tiled (a pocket in a box too large for
+    the search)."""
+    if kind == "cross":
+        corners = {(0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1)}
+        return Board(n, n, corners | {(row, col) for row in range(n) for col in range(n)
+                                      if (100 <= row < 140 or 100 <= col < 140)
+                                      and (row + col) % 4 == 0})
+    if kind == "strip":
+        first = n - 100 - (n % 2)  # an even first diagonal: its ends' row pairs clash
+        return Board(n, n, {(row, col) for row in range(n) for col in range(n)
+                            if row + col in (first - 1, first + 3)} | {(n - 1, n - 1)})
     if kind == "clustered":
         return random_board(n, holes=999, seed=seed)
     if kind.startswith("in "):
@@ -323,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
                  [(201, "clustered", [0, 1, 2]), (201, "dense", [0, 1, 2]), (400, "in 13", [3, 4]),
                   (300, "square", [0, 1, 2, 3, 4, 5]), (300, "diagonals", [0]),
                   (600, "diagonals", [0]), (300, "grid", [0]), (600, "in 40", [0, 1]),
-                  (1024, "in 40", [0])])
+                  (1024, "in 40", [0]), (600, "cross", [0]), (1100, "strip", [0])])
     bench_untileable([182, 300] if args.quick else [182, 240, 300], 3.0 if args.quick else 10.0)
     bench_build()
     print("laying the trominoes of the theorems' tilings (CPU s):")
