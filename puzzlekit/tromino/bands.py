@@ -377,8 +377,10 @@ class _Sweep:
             return rules
         marks: list[tuple[int, int] | None] = [None] * (self.width + 1)
         closed: dict[int, list[tuple[int, int, frozenset[int]]]] = {}
-        tops = [[col for col, label in enumerate(split.labels) if label == number]
-                for number in range(len(split.sizes))]
+        tops: list[list[int]] = [[] for _ in split.sizes]  # each part's columns in the row
+        for col, label in enumerate(split.labels):
+            if label >= 0:
+                tops[label].append(col)
         exact = [self._small_part(split.row, top)
                  if size <= _SMALL_PART and len(top) <= _SMALL_TOP else None
                  for size, top in zip(split.sizes, tops, strict=True)]

@@ -446,7 +446,7 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
         seen.add(cell)
     if len(cells) % 3:
         return None
-    best: tuple[int, bool, list[Cell]] | None = None
+    best: tuple[int, bool, list[Cell], dict[Cell, int]] | None = None
     for transposed in (False, True):
         order = sorted((col, row) for row, col in cells) if transposed else sorted(cells)
         index = {cell: i for i, cell in enumerate(order)}
@@ -454,12 +454,11 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
                     for cell in ((row, col + 1), (row + 1, col - 1), (row + 1, col),
                                  (row + 1, col + 1))), default=0)
         if best is None or span < best[0]:
-            best = (span, transposed, order)
+            best = (span, transposed, order, index)
     assert best is not None
-    span, transposed, order = best
+    span, transposed, order, index = best
     if span > CELL_SWEEP_SPAN:
         return False
-    index = {cell: i for i, cell in enumerate(order)}
     # Per cell: the trominoes whose first cell in the order it is, as the offsets of their
     # cells from it (a mask) and their cells.
     placements: list[list[tuple[int, Triple]]] = []
