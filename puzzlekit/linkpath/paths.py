@@ -749,12 +749,11 @@ def crossing(
         # What grid.seen gives across the free stretches, read off the masks inline (hot);
         # a stretch two cells share (side by side, say) is swept once, and with *before* only
         # when both lines beside it were blocked somewhere there.
-        low, high = (1 << row) - 1, row + 1
-        start = cell - col + left
-        if left < col < right and start not in swept_rows:
+        if left < col < right and (start := cell - col + left) not in swept_rows:
             swept_rows.add(start)
             span = (2 << right) - (1 << left)
             if before is None or (before.rowm[row - 1] & span and before.rowm[row + 1] & span):
+                low, high = (1 << row) - 1, row + 1
                 for x, mask in enumerate(colm[left : right + 1], left):
                     below = mask & low
                     if below:
@@ -762,12 +761,11 @@ def crossing(
                     above = mask >> high
                     if above:
                         middle.add((high + (above & -above).bit_length() - 1) * stride + x)
-        low, high = (1 << col) - 1, col + 1
-        start = up * stride + col
-        if up < row < down and start not in swept_cols:
+        if up < row < down and (start := up * stride + col) not in swept_cols:
             swept_cols.add(start)
             span = (2 << down) - (1 << up)
             if before is None or (before.colm[col - 1] & span and before.colm[col + 1] & span):
+                low, high = (1 << col) - 1, col + 1
                 for y, mask in enumerate(rowm[up : down + 1], up):
                     below = mask & low
                     if below:
