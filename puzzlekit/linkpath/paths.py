@@ -304,7 +304,7 @@ class Grid:
         cells = self.cells
         moving = range(top * stride + column, bottom * stride + column + 1, stride)
         kinds = cells[moving.start : moving.stop : stride]
-        tiles = [kind for kind in kinds if kind]
+        tiles = list(filter(None, kinds))  # in C: no loop of the interpreter's
         fallen = [0] * (len(kinds) - len(tiles)) + tiles
         cells[moving.start : moving.stop : stride] = fallen
         for index, old, new in zip(moving, kinds, fallen, strict=True):
