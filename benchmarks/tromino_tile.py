@@ -15,7 +15,11 @@ in the same process and prints both times and the ratio (baseline / ours):
 * ``count_tilings`` on 9 x 12 (L, and L + straight) against a plain
   cell-by-cell broken-profile DP (with ``--quick`` the L + straight baseline
   runs on 6 x 12 instead of its 20 s on 9 x 12);
-* 10,000 ``golomb_owner`` queries at n = 2^20 against a recursive descent.
+* 10,000 ``golomb_owner`` queries at n = 2^20 against a recursive descent;
+* dense boards (full run only): ``random_board`` with a hole in every third
+  cell, 30 x 30 to 60 x 60, tileable by construction; puzzlekit and the peers
+  each get the same cap, and the answers within it are counted. Deciding
+  tilings with holes is NP-complete, and here no program answers every board.
 
 Run from the repository root: ``python benchmarks/tromino_tile.py [--quick]``.
 """
@@ -31,8 +35,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puzzlekit.errors import UnsolvableError
-from puzzlekit.tromino import Board, count_tilings, golomb_owner, is_tileable, tile
+from puzzlekit.errors import LimitReached, UnsolvableError
+from puzzlekit.tromino import (
+    Board,
+    count_tilings,
+    golomb_owner,
+    is_tileable,
+    random_board,
+    tile,
+)
 
 DATA = Path(__file__).parent / "data" / "tromino_counts.json"
 
@@ -326,6 +337,32 @@ def bench_exact(quick: bool) -> None:
         print(f"{title + f' ({len(boards)})':<28}" + "".join(cells) + f"   {ratios}")
 
 
+def bench_dense(cap: float) -> None:
+    peers = installed_peers()
+    print(f"dense boards, a hole in 3 cells, tileable; answered within {cap:g} s of wall clock "
+          "each (time of those answered)")
+    for side in (30, 45, 60):
+        holes = side * side // 3
+        boards = [random_board(side, holes=holes, seed=seed) for seed in range(3)]
+        answered: dict[str, list[float]] = {name: [] for name in ("puzzlekit", *peers)}
+        for board in boards:
+            started = time.perf_counter()
+            try:
+                assert is_tileable(board, time_limit=cap)
+                answered["puzzlekit"].append(time.perf_counter() - started)
+            except LimitReached:
+                pass
+            for name, peer in peers.items():
+                answer, seconds = capped(peer, board, cap)
+                if answer is not None:
+                    assert answer, (name, board)
+                    answered[name].append(seconds)
+        print(f"  {side} x {side}, {holes} holes:" + "".join(
+            f"   {name} {len(times)}/{len(boards)}"
+            + (f" ({sum(times):.2f} s)" if times else "")
+            for name, times in answered.items()))
+
+
 def bench_tile(repeats: int) -> None:
     n, hole = 1024, (333, 777)
     ours, tiling = best_time(lambda: tile(Board.square(n, hole)), repeats)
@@ -377,6 +414,8 @@ def main(argv: list[str] | None = None) -> int:
     bench_tile(1 if args.quick else 3)
     bench_count(args.quick)
     bench_owner(10_000)
+    if not args.quick:
+        bench_dense(10.0)
     print(f"total {time.perf_counter() - started:.1f} s")
     return 0
 
