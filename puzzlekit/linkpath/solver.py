@@ -636,17 +636,26 @@ def _bottom_stuck(line: list[int], counts: Mapping[int, int]) -> bool:
     for place, kind in enumerate(line):
         if above[kind]:
             places.setdefault(kind, []).append(place)
-    # Per such kind, the sets of its tiles below that may leave: an even number stay.
+    if not places:  # the common case: every kind left in the line has no tile above
+        return not _nests(line)
+    # Per such kind, how many of its tiles below may leave: an even number stay.
+    leaving_counts = {
+        kind: range(len(spots) % 2, above[kind] + 1, 2) for kind, spots in places.items()
+    }
+    ways = math.prod(
+        sum(math.comb(len(places[kind]), number) for number in numbers)
+        for kind, numbers in leaving_counts.items()
+    )
+    if ways > _RELEASE_CHOICES:  # counted first: the choices themselves may be countless
+        return False
     choices = [
         [
             leaving
-            for number in range(len(spots) % 2, above[kind] + 1, 2)
+            for number in leaving_counts[kind]
             for leaving in itertools.combinations(spots, number)
         ]
         for kind, spots in places.items()
     ]
-    if math.prod(len(options) for options in choices) > _RELEASE_CHOICES:
-        return False
     for picked in itertools.product(*choices):
         leaving = set(itertools.chain.from_iterable(picked))
         if _nests([kind for place, kind in enumerate(line) if place not in leaving]):
