@@ -623,6 +623,7 @@ class Grid:
         colm = self.colm
         board_rows = (1 << (height + 1)) - 2
         tops = [0] * stride  # the top tile of each board column (0: none)
+        tallest = 0
         for col in range(1, width + 1):
             occupied = colm[col] & board_rows
             if occupied:
@@ -630,23 +631,20 @@ class Grid:
                 if occupied != board_rows & -(1 << (height + 1 - count)):
                     return None
                 tops[col] = (height + 1 - count) * stride + col
-        keys = self.match_keys()
+                tallest = max(tallest, count)
+        keys = self.match_keys() if self.groups else self.cells  # only read
         top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
         for col, top in enumerate(tops):
             if top:
                 top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
         corners = self.max_turns > 0
         found: list[tuple[int, int]] = []
-        for row in range(1, height + 1):
+        for row in range(height + 1 - tallest, height + 1):  # the rows above are empty
             base = row * stride + 1  # the row's first board cell
             line = keys[base : base + width]
-            if not any(line):
-                continue
-            below = keys[base + stride : base + stride + width]
-            found += [
-                (base + c, base + stride + c) for c, k in enumerate(line) if k and k == below[c]
-            ]
             tiles = [c for c, k in enumerate(line) if k]
+            under = base + stride
+            found += [(base + c, under + c) for c in tiles if line[c] == keys[under + c]]
             found += [
                 (base + c, base + d) for c, d in itertools.pairwise(tiles) if line[c] == line[d]
             ]

@@ -34,10 +34,11 @@ Depth-first search over removals, iterative, with undo. What keeps it small:
   the search. With gravity and links of one turn the removals from the
   shortest columns go first: such links cross only shorter columns, and a
   board worn down evenly ends as one row, where the tiles must pair off as
-  nested brackets. That is checked at every step for the kinds whose tiles
-  all lie in the bottom row (no move reorders them there, and a link
-  between two of them runs along it), or in one line when all tiles do: a
-  line whose brackets cross is a dead end, often long before the end.
+  nested brackets. That is checked at every step for the bottom row (no
+  move reorders its tiles, and a link between two of them runs along it;
+  a kind's tiles below may also go with its tiles above, one each, and the
+  rest must nest), or for one line when all tiles lie in it: a line whose
+  brackets cross is a dead end, often long before the end.
 - **Restarts**: a wrong move early can leave a dead end that shows only
   near the bottom of a deep line, where depth-first search would then try
   every variation of the last moves. So a search that has taken a few
@@ -63,6 +64,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
@@ -564,10 +566,9 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
     nested brackets, each pair's link passing only over pairs removed before
     it. Such a line is one holding every tile (no slide can push one off it,
     as nothing lies across it, and gravity moves none of them), or with
-    gravity the bottom row, for the kinds all of whose tiles lie in it: its
-    tiles never fall or rise, and a push moves them along it only into empty
-    cells, keeping their order (tiles that fall into it later change nothing
-    between those kinds). *counts* are the tiles of each kind on the board.
+    gravity the bottom row (:func:`_bottom_stuck`): its tiles never fall or
+    rise, and a push moves them along it only into empty cells, keeping their
+    order. *counts* are the tiles of each kind on the board.
 
     >>> def stuck(rows):
     ...     grid = Grid(rows, outside=True, max_turns=1, gravity=True)
@@ -578,7 +579,7 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
     False
     >>> stuck(((0, 3, 0, 3), (1, 2, 1, 2)))  # 1 and 2 cross below, 3 cannot help
     True
-    >>> stuck(((0, 1, 0, 0), (1, 2, 1, 2)))  # the upper 1 may take either lower one
+    >>> stuck(((0, 1, 0, 1), (1, 2, 1, 2)))  # the upper 1s may take the lower ones
     False
     """
     stride, height, width, cells = grid.stride, grid.height, grid.width, grid.cells
@@ -591,13 +592,84 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
         line = [grid.match_key(kind) for kind in cells[start : start + width] if kind]
     elif len(used) == 1:  # every tile in one column
         line = [grid.match_key(kind) for kind in cells[used[0] :: stride] if kind]
-    elif grid.gravity:  # the bottom row's kinds that have no tile elsewhere
+    elif grid.gravity:
         start = height * stride + 1
-        line = [grid.match_key(kind) for kind in cells[start : start + width] if kind]
-        here = collections.Counter(line)
-        line = [kind for kind in line if here[kind] == counts[kind]]
+        return _bottom_stuck(
+            [grid.match_key(kind) for kind in cells[start : start + width] if kind], counts
+        )
     else:
         return False
+    return not _nests(line)
+
+
+_RELEASE_CHOICES = 64
+"""Ways of choosing the bottom row's tiles that leave it upwards that :func:`_bottom_stuck`
+tries; past them it gives up (answers not stuck, which only costs a cut)."""
+
+
+def _bottom_stuck(line: list[int], counts: Mapping[int, int]) -> bool:
+    """Whether the bottom row's tiles *line* (kinds, left to right) can never all go, with
+    gravity and links of at most one turn; *counts* are the tiles of each kind on the board.
+
+    A tile of the bottom row stays in it, in the same order, until it goes: with
+    another tile of that row, by a link straight along it (no slide joins two of them:
+    a push out of the row has no room, and a push along it turns the link upwards), or
+    with a tile of its kind now above the row, each of which takes at most one. So for
+    each kind some of its tiles below, at most as many as it has above, leave the row
+    upwards, and the others (an even number) must pair off along it as nested brackets.
+    Tiles that fall into the row later are tiles from above: they change nothing here.
+
+    >>> _bottom_stuck([1, 2, 1, 2], {1: 2, 2: 2})
+    True
+    >>> _bottom_stuck([1, 2, 1, 2], {1: 2, 2: 4})  # a 2 above may take either 2 below
+    False
+    >>> _bottom_stuck([1, 2, 1, 2, 3, 2, 3], {1: 2, 2: 4, 3: 2})  # one 2 of three may leave
+    True
+    >>> _bottom_stuck([1, 2, 2, 1, 2], {1: 2, 2: 4})
+    False
+    """
+    here = collections.Counter(line)
+    above = {kind: counts[kind] - number for kind, number in here.items()}
+    # A kind with at least as many tiles above as below may leave the row entirely.
+    line = [kind for kind in line if above[kind] < here[kind]]
+    places: dict[int, list[int]] = {}
+    for place, kind in enumerate(line):
+        if above[kind]:
+            places.setdefault(kind, []).append(place)
+    if not places:  # the common case: every kind left in the line has no tile above
+        return not _nests(line)
+    # Per such kind, how many of its tiles below may leave: an even number stay.
+    leaving_counts = {
+        kind: range(len(spots) % 2, above[kind] + 1, 2) for kind, spots in places.items()
+    }
+    ways = math.prod(
+        sum(math.comb(len(places[kind]), number) for number in numbers)
+        for kind, numbers in leaving_counts.items()
+    )
+    if ways > _RELEASE_CHOICES:  # counted first: the choices themselves may be countless
+        return False
+    choices = [
+        [
+            leaving
+            for number in leaving_counts[kind]
+            for leaving in itertools.combinations(spots, number)
+        ]
+        for kind, spots in places.items()
+    ]
+    for picked in itertools.product(*choices):
+        leaving = set(itertools.chain.from_iterable(picked))
+        if _nests([kind for place, kind in enumerate(line) if place not in leaving]):
+            return False
+    return True
+
+
+def _nests(line: list[int]) -> bool:
+    """Whether *line* pairs off as nested brackets (each pair of equal neighbours, once those
+    between are gone).
+
+    >>> _nests([1, 2, 2, 1]), _nests([1, 2, 1, 2])
+    (True, False)
+    """
     # Deleting two equal neighbours at a time reaches the empty word from every word that
     # nests, whatever the order of the deletions: so one pass with a stack decides.
     stack: list[int] = []
@@ -606,7 +678,7 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
             stack.pop()
         else:
             stack.append(kind)
-    return bool(stack)
+    return not stack
 
 
 def _still(grid: Grid, tiles: list[int]) -> bool:

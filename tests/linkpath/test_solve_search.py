@@ -202,6 +202,38 @@ def test_kinds_all_in_the_bottom_row_must_nest(text, clearable):
     assert result.solved == _clearable(board, set())
 
 
+@pytest.mark.parametrize(
+    ("text", "clearable"),
+    [
+        ("b......\nababcbc", False),  # one upper b takes one lower b: a, b and c still cross
+        ("......b\nababcbc", False),
+        ("b......\nabbacbc", True),
+    ],
+)
+def test_a_kind_with_fewer_tiles_above_than_below_pairs_off_the_rest_below(text, clearable):
+    board = Board.parse("rules: slide=yes gravity=down\n" + text)
+    result = solve(board)
+    assert result.complete and result.solved == clearable == _clearable(board, set())
+    if not clearable:  # refused before any move
+        assert result.moves == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(ONE_TURN_GRAVITY), st.sampled_from([(3, 6), (4, 6), (5, 8)]),
+       st.integers(0, 2**32 - 1), st.data())
+def test_no_board_along_a_witness_line_is_proved_stuck(rules_, size, seed, data):
+    # Each board a deal's witness passes through can be cleared: the solver's cuts must
+    # never refuse one (kinds of four tiles or more, so some lie both below and above).
+    height, width = size
+    board, witness = deal_with_solution(height, width, height * width // 6, seed=seed,
+                                        rules=rules_)
+    for pair in witness[: data.draw(st.integers(0, len(witness)))]:
+        board = board.play(pair)
+    result = solve(board, node_limit=20_000)
+    assert not result.proved_unsolvable
+    assert _replay(board, result.moves) == result.final
+
+
 def test_one_turn_gravity_deal_clears():
     board, _ = deal_with_solution(10, 12, 12, seed=4, rules=Rules(slide=True, gravity="down"))
     result = solve(board, node_limit=100_000)
