@@ -483,27 +483,64 @@ class Grid:
         crossing line but the corner, so the masks as they are tell).
         """
         matching = set(tiles)
-        cells, stride = self.cells, self.stride
-        # A corner's crossing line must hold one of the tiles: only those lines are read.
-        rows = {tile // stride for tile in tiles}
-        columns = {tile % stride for tile in tiles}
+        cells, stride, rowm, colm = self.cells, self.stride, self.rowm, self.colm
+        width, height = self.width, self.height
+        # A corner's crossing line must hold one of the tiles: only those lines are read,
+        # nearest first.
+        rows = sorted({tile // stride for tile in tiles})
+        columns = sorted({tile % stride for tile in tiles})
+        board_columns = (1 << (width + 1)) - 2
+        board_rows = (1 << (height + 1)) - 2
         for p in tiles:
+            r, c = divmod(p, stride)
             for step in (-stride, -1, 1, stride):
                 if not cells[p + step]:  # nothing beside it to push
                     continue
-                room = self._run_and_room(p, step)[1]
-                along_row = step in (1, -1)
-                across = (-stride, stride) if along_row else (-1, 1)
-                for d in range(1, room + 1):
-                    corner = p + d * step
-                    if (corner % stride not in columns) if along_row else (
-                        corner // stride not in rows
-                    ):
-                        continue
-                    for side in across:
-                        q = self.seen(corner, side)
-                        if q in matching:
-                            yield p, q, d * step
+                if step in (1, -1):  # along the row: corners looking up and down a column
+                    free = board_columns & ~rowm[r]
+                    if step > 0:
+                        if columns[-1] <= c or not free >> (c + 1):
+                            continue
+                        room = _push(rowm[r], c, 1, width)[1]
+                        corners = [x for x in columns if c < x <= c + room]
+                    else:
+                        if columns[0] >= c or not free & ((1 << c) - 1):
+                            continue
+                        room = _push(rowm[r], c, -1, width)[1]
+                        corners = [x for x in reversed(columns) if c - room <= x < c]
+                    for x in corners:
+                        corner, mask = p + x - c, colm[x]
+                        if (up := mask & ((1 << r) - 1)) and (
+                            q := corner - (r - up.bit_length() + 1) * stride
+                        ) in matching:
+                            yield p, q, x - c
+                        if (down := mask >> (r + 1)) and (
+                            q := corner + (down & -down).bit_length() * stride
+                        ) in matching:
+                            yield p, q, x - c
+                else:  # along the column: corners looking left and right along a row
+                    free = board_rows & ~colm[c]
+                    if step > 0:
+                        if rows[-1] <= r or not free >> (r + 1):
+                            continue
+                        room = _push(colm[c], r, 1, height)[1]
+                        corners = [y for y in rows if r < y <= r + room]
+                    else:
+                        if rows[0] >= r or not free & ((1 << r) - 1):
+                            continue
+                        room = _push(colm[c], r, -1, height)[1]
+                        corners = [y for y in reversed(rows) if r - room <= y < r]
+                    for y in corners:
+                        shift = (y - r) * stride
+                        corner, mask = p + shift, rowm[y]
+                        if (left := mask & ((1 << c) - 1)) and (
+                            q := corner - (c - left.bit_length() + 1)
+                        ) in matching:
+                            yield p, q, shift
+                        if (right := mask >> (c + 1)) and (
+                            q := corner + (right & -right).bit_length()
+                        ) in matching:
+                            yield p, q, shift
 
     def why_not_slide(self, i: int, j: int, shift: int) -> str | None:
         """Why :meth:`slides` would not give ``(i, j, shift)`` (kinds not checked), or ``None``.
@@ -621,47 +658,51 @@ class Grid:
             return None
         height, width, stride = self.height, self.width, self.stride
         colm = self.colm
+        keys = self.match_keys() if self.groups else self.cells  # only read
         board_rows = (1 << (height + 1)) - 2
         tops = [0] * stride  # the top tile of each board column (0: none)
+        top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
         tallest = 0
         for col in range(1, width + 1):
             occupied = colm[col] & board_rows
-            if occupied:
-                count = occupied.bit_count()
-                if occupied != board_rows & -(1 << (height + 1 - count)):
-                    return None
-                tops[col] = (height + 1 - count) * stride + col
-                tallest = max(tallest, count)
-        keys = self.match_keys() if self.groups else self.cells  # only read
-        top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
-        for col, top in enumerate(tops):
-            if top:
+            count = occupied.bit_count()
+            if occupied != board_rows & -(1 << (height + 1 - count)):
+                return None
+            if count:
+                top = tops[col] = (height + 1 - count) * stride + col
                 top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
+                tallest = max(tallest, count)
+        first = (height + 1 - tallest) * stride  # the rows above are empty
+        tiles = list(itertools.compress(range(first, len(keys)), keys[first:]))
+        found = [(i, i + stride) for i in tiles if keys[i] == keys[i + stride]]
         corners = self.max_turns > 0
-        found: list[tuple[int, int]] = []
-        for row in range(height + 1 - tallest, height + 1):  # the rows above are empty
-            base = row * stride + 1  # the row's first board cell
-            line = keys[base : base + width]
-            tiles = [c for c, k in enumerate(line) if k]
-            under = base + stride
-            found += [(base + c, under + c) for c in tiles if line[c] == keys[under + c]]
-            found += [
-                (base + c, base + d) for c, d in itertools.pairwise(tiles) if line[c] == line[d]
-            ]
-            if not corners or len(tiles) == width:
-                continue
-            # Each free stretch of the row: the tiles at its ends see down into its columns.
-            for c, d in itertools.pairwise([-1, *tiles, width]):
-                if d - c < 2:
-                    continue
-                stretch = (1 << (d + 1)) - (1 << (c + 2))  # padded columns c + 2 .. d
-                for end in (c, d):
-                    if 0 <= end < width:
-                        seen = top_columns.get(line[end], 0) & stretch
-                        while seen:
-                            low = seen & -seen
-                            seen ^= low
-                            found.append((base + end, tops[low.bit_length() - 1]))
+        # The free stretches of a row lie between two tiles next in reading order, or
+        # between a row's edge and its first or last tile: their ends see down into them,
+        # to the tops of their kind there (a bit per column).
+        seen_down: list[tuple[int, int]] = []  # (a stretch's end, the columns it links down to)
+        below = top_columns.get
+        previous = -1
+        for i in [*tiles, len(keys) - 1]:  # and an empty cell of the ring's last row
+            if previous >= 0 and previous // stride == i // stride:
+                if keys[i] == keys[previous]:
+                    found.append((previous, i))
+                if corners and i - previous > 1:
+                    stretch = (1 << (i % stride)) - (1 << (previous % stride + 1))
+                    if seen := below(keys[previous], 0) & stretch:
+                        seen_down.append((previous, seen))
+                    if seen := below(keys[i], 0) & stretch:
+                        seen_down.append((i, seen))
+            elif corners:  # i is the first tile of its row, previous the last of the row above
+                if seen := below(keys[i], 0) & ((1 << (i % stride)) - 2):
+                    seen_down.append((i, seen))
+                if previous >= 0 and (seen := below(keys[previous], 0) >> (previous % stride + 1)):
+                    seen_down.append((previous, seen << (previous % stride + 1)))
+            previous = i
+        for end, seen in seen_down:
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                found.append((end, tops[low.bit_length() - 1]))
         links: dict[int, list[tuple[int, int]]] = {}
         for pair in sorted(found):
             links.setdefault(keys[pair[0]], []).append(pair)
