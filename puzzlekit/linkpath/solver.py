@@ -63,8 +63,10 @@ True
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
@@ -583,20 +585,20 @@ def _line_stuck(grid: Grid, counts: Mapping[int, int]) -> bool:
     False
     """
     stride, height, width, cells = grid.stride, grid.height, grid.width, grid.cells
-    columns = (1 << (width + 1)) - 2  # the board's, in a row mask (a closed ring is marked)
-    rows = [row for row in range(1, height + 1) if grid.rowm[row] & columns]
-    board_rows = (1 << (height + 1)) - 2
-    used = [col for col in range(1, width + 1) if grid.colm[col] & board_rows]
-    if len(rows) == 1:  # every tile in one row
-        start = rows[0] * stride + 1
-        line = [grid.match_key(kind) for kind in cells[start : start + width] if kind]
-    elif len(used) == 1:  # every tile in one column
-        line = [grid.match_key(kind) for kind in cells[used[0] :: stride] if kind]
+    # The rows and the columns holding tiles, as masks (a closed ring's marks left out).
+    rows = functools.reduce(operator.or_, grid.colm[1 : width + 1]) & ((1 << (height + 1)) - 2)
+    used = functools.reduce(operator.or_, grid.rowm[1 : height + 1]) & ((1 << (width + 1)) - 2)
+    key = grid.match_key
+    if not rows:
+        return False
+    if rows & (rows - 1) == 0:  # every tile in one row
+        start = (rows.bit_length() - 1) * stride + 1
+        line = [key(kind) for kind in cells[start : start + width] if kind]
+    elif used & (used - 1) == 0:  # every tile in one column
+        line = [key(kind) for kind in cells[used.bit_length() - 1 :: stride] if kind]
     elif grid.gravity:
         start = height * stride + 1
-        return _bottom_stuck(
-            [grid.match_key(kind) for kind in cells[start : start + width] if kind], counts
-        )
+        return _bottom_stuck([key(kind) for kind in cells[start : start + width] if kind], counts)
     else:
         return False
     return not _nests(line)
@@ -628,16 +630,20 @@ def _bottom_stuck(line: list[int], counts: Mapping[int, int]) -> bool:
     >>> _bottom_stuck([1, 2, 2, 1, 2], {1: 2, 2: 4})
     False
     """
-    here = collections.Counter(line)
-    above = {kind: counts[kind] - number for kind, number in here.items()}
-    # A kind with at least as many tiles above as below may leave the row entirely.
-    line = [kind for kind in line if above[kind] < here[kind]]
+    # The tiles above of each kind that cannot leave the row entirely (one with at least
+    # as many tiles above as below may).
+    above = {
+        kind: counts[kind] - number
+        for kind, number in collections.Counter(line).items()
+        if counts[kind] < 2 * number
+    }
+    line = [kind for kind in line if kind in above]
+    if not any(above.values()):  # the common case: no kind left in the line has a tile above
+        return not _nests(line)
     places: dict[int, list[int]] = {}
     for place, kind in enumerate(line):
         if above[kind]:
             places.setdefault(kind, []).append(place)
-    if not places:  # the common case: every kind left in the line has no tile above
-        return not _nests(line)
     # Per such kind, how many of its tiles below may leave: an even number stay.
     leaving_counts = {
         kind: range(len(spots) % 2, above[kind] + 1, 2) for kind, spots in places.items()
