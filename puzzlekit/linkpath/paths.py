@@ -638,7 +638,9 @@ class Grid:
             if budget is not None and budget.check_clock():
                 return
 
-    def settled_links(self) -> dict[int, list[tuple[int, int]]] | None:
+    def settled_links(
+        self, since: tuple[Mapping[int, list[tuple[int, int]]], Changes] | None = None
+    ) -> dict[int, list[tuple[int, int]]] | None:
         """Every linkable pair, by kind, of a board whose columns have settled (as gravity
         leaves them), as :meth:`kind_pairs` gives them, for links of at most one turn;
         ``None`` when a column has a gap or links may turn twice.
@@ -650,9 +652,19 @@ class Grid:
         and the tiles at the ends of a row's free stretch find the tops below it of their kind
         by one mask (the columns whose top tile is of that kind).
 
+        *since*, when given, is ``(links, changes)``: the links of this grid before the
+        cells of *changes* (an undo list, as :meth:`remove` gives it) changed. A link
+        between two rows changes only with one of its columns, and a link within a row or
+        from a free stretch only with that row or the column it runs down: so only the
+        rows and columns the changes touched are read again (a few, after a move).
+
         >>> grid = Grid(((1, 0, 0), (2, 0, 1), (2, 1, 3)), outside=True, max_turns=1, gravity=True)
-        >>> grid.settled_links()
+        >>> links = grid.settled_links()
+        >>> links
         {1: [(6, 13), (6, 17), (13, 17)], 2: [(11, 16)]}
+        >>> changes = grid.remove(6, 13)  # the two 1s above: the 2 falls beside a 1
+        >>> grid.settled_links(since=(links, changes)) == grid.settled_links()
+        True
         """
         if self.max_turns > 1:
             return None
@@ -672,9 +684,76 @@ class Grid:
                 top = tops[col] = (height + 1 - count) * stride + col
                 top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
                 tallest = max(tallest, count)
-        first = (height + 1 - tallest) * stride  # the rows above are empty
-        tiles = list(itertools.compress(range(first, len(keys)), keys[first:]))
-        found = [(i, i + stride) for i in tiles if keys[i] == keys[i + stride]]
+        first_row = height + 1 - tallest  # the rows above are empty
+        if since is None:
+            first = first_row * stride
+            tiles = list(itertools.compress(range(first, len(keys)), keys[first:]))
+            found = [(i, i + stride) for i in tiles if keys[i] == keys[i + stride]]
+        else:
+            before, changes = since
+            rows = {index // stride for index, _ in changes}
+            columns = {index % stride for index, _ in changes}
+            # Kept: links down a column not read again, and the others from a row not read
+            # again that run down no such column.
+            found = [
+                (i, j)
+                for pairs in before.values()
+                for i, j in pairs
+                if (
+                    i % stride not in columns
+                    if j - i == stride
+                    else i // stride not in rows
+                    and (i // stride == j // stride or j % stride not in columns)
+                )
+            ]
+            board_columns = (1 << (width + 1)) - 2
+            for col in columns:
+                top = tops[col]
+                if not top:
+                    continue
+                found += [
+                    (i, i + stride)
+                    for i in range(top, (height + 1) * stride, stride)
+                    if keys[i] == keys[i + stride]
+                ]
+                # The rows not read again whose free stretch over this column has an end
+                # of the top's kind: the first tiles left and right of it.
+                kind = keys[top]
+                for row in range(first_row, top // stride if self.max_turns else 0):
+                    if row in rows:
+                        continue
+                    line = self.rowm[row] & board_columns
+                    if (left := line & ((1 << col) - 1)) and keys[
+                        end := row * stride + left.bit_length() - 1
+                    ] == kind:
+                        found.append((end, top))
+                    if (right := line >> (col + 1)) and keys[
+                        end := row * stride + col + (right & -right).bit_length()
+                    ] == kind:
+                        found.append((end, top))
+            tiles = [
+                index
+                for row in sorted(rows)
+                if row >= first_row
+                for index in itertools.compress(
+                    range(row * stride + 1, row * stride + 1 + width),
+                    keys[row * stride + 1 : row * stride + 1 + width],
+                )
+            ]
+        found += self._row_links(tiles, keys, tops, top_columns)
+        links: dict[int, list[tuple[int, int]]] = {}
+        for pair in sorted(found):
+            links.setdefault(keys[pair[0]], []).append(pair)
+        return links
+
+    def _row_links(
+        self, tiles: list[int], keys: list[int], tops: list[int], top_columns: dict[int, int]
+    ) -> list[tuple[int, int]]:
+        """The links of :meth:`settled_links` within the rows of *tiles* (whole rows, in
+        reading order) and from their free stretches down to the *tops* of columns
+        (*top_columns*: per kind, a bit per column whose top tile is of it)."""
+        stride = self.stride
+        found: list[tuple[int, int]] = []
         corners = self.max_turns > 0
         # The free stretches of a row lie between two tiles next in reading order, or
         # between a row's edge and its first or last tile: their ends see down into them,
@@ -692,7 +771,7 @@ class Grid:
                         seen_down.append((previous, seen))
                     if seen := below(keys[i], 0) & stretch:
                         seen_down.append((i, seen))
-            elif corners:  # i is the first tile of its row, previous the last of the row above
+            elif corners:  # i is the first tile of its row, previous the last of its own
                 if seen := below(keys[i], 0) & ((1 << (i % stride)) - 2):
                     seen_down.append((i, seen))
                 if previous >= 0 and (seen := below(keys[previous], 0) >> (previous % stride + 1)):
@@ -703,10 +782,7 @@ class Grid:
                 low = seen & -seen
                 seen ^= low
                 found.append((end, tops[low.bit_length() - 1]))
-        links: dict[int, list[tuple[int, int]]] = {}
-        for pair in sorted(found):
-            links.setdefault(keys[pair[0]], []).append(pair)
-        return links
+        return found
 
     def pairs(self) -> Iterator[tuple[int, int]]:
         """Every linkable pair of equal tiles, grouped by kind (ascending), once each."""

@@ -450,6 +450,11 @@ class _Moving:
         """The number of tiles of each kind (by group of four with ``groups``)."""
         self.bytewise = max(grid.cells) < 256
         """Whether a byte holds every kind: tiles only move or go, so it stays true."""
+        self.links: list[dict[int, list[tuple[int, int]]] | None] = [None]
+        """The settled links of each board along the line, once read (the root's first)."""
+        self.changes: list[Changes] = []
+        """The cells each move along the line changed, to read the next board's links from
+        the last one's (:meth:`Grid.settled_links`)."""
 
     def key(self) -> bytes:
         return bytes(self.grid.cells) if self.bytewise else self.grid.key()
@@ -462,7 +467,10 @@ class _Moving:
         grid, counts = self.grid, self.counts
         for i, _, _ in move:
             counts[grid.match_key(grid.cells[i])] -= 2
-        return [grid.remove(*removal) for removal in move], []
+        played = [grid.remove(*removal) for removal in move]
+        self.changes.append(played[0] if len(played) == 1 else list(itertools.chain(*played)))
+        self.links.append(None)
+        return played, []
 
     def undo(self, move: _Move, played: _Played) -> None:
         grid, counts = self.grid, self.counts
@@ -470,6 +478,8 @@ class _Moving:
             grid.undo(changes)
         for i, _, _ in move:
             counts[grid.match_key(grid.cells[i])] += 2
+        self.changes.pop()
+        self.links.pop()
 
     def expand(self) -> Iterator[_Move]:
         """The moves to try from the grid, lazily: one safe move, or every move.
@@ -539,7 +549,11 @@ class _Moving:
         grid, budget, order = self.grid, self.budget, self.order
         stride = grid.stride
         heights = [mask.bit_count() for mask in grid.colm]
-        links = grid.settled_links()
+        links = self.links[-1]
+        if links is None:  # read off the last board's links where there are some
+            last = self.links[-2] if len(self.links) > 1 else None
+            links = grid.settled_links(None if last is None else (last, self.changes[-1]))
+            self.links[-1] = links
         pairs = (
             [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
             if links is None

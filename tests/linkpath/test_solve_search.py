@@ -271,6 +271,26 @@ def test_links_read_off_settled_columns_are_every_link(board):
     assert grid.settled_links() == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(settled_boards(), st.data())
+def test_links_read_again_after_moves_are_the_links_read_whole(board, data):
+    rules_ = board.rules
+    grid = Grid(board.rows, outside=rules_.outside, max_turns=rules_.max_turns, gravity=True,
+                groups=rules_.groups, slide=rules_.slide)
+    links = grid.settled_links()
+    line = []
+    while moves := sorted(grid.moves()):
+        move = data.draw(st.sampled_from(moves))
+        changes = grid.remove(*move)
+        line.append((links, changes))
+        links = grid.settled_links()
+        assert grid.settled_links(since=line[-1]) == links, move
+    for before, changes in reversed(line):  # taken back: read again the other way
+        grid.undo(changes)
+        assert grid.settled_links(since=(links, changes)) == before
+        links = before
+
+
 def test_links_are_not_read_off_columns_with_a_gap_or_with_two_turns():
     grid = Grid(((1,), (0,), (1,)), outside=True, max_turns=1, gravity=True)
     assert grid.settled_links() is None
