@@ -554,20 +554,39 @@ class _Moving:
             last = self.links[-2] if len(self.links) > 1 else None
             links = grid.settled_links(None if last is None else (last, self.changes[-1]))
             self.links[-1] = links
-        pairs = (
-            [pair for tiles in kinds() for pair in grid.kind_pairs(tiles, budget)]
-            if links is None
-            else [pair for kind in sorted(links) for pair in links[kind]]
-        )
-        ranked = sorted(
-            (
-                heights[i % stride] + heights[j % stride] + _falls(grid, i, j),
-                order.random() if order is not None else i + j,
-                i,
-                j,
+        if links is None:
+            ranked = sorted(
+                (
+                    heights[i % stride] + heights[j % stride] + _falls(grid, i, j),
+                    order.random() if order is not None else i + j,
+                    i,
+                    j,
+                )
+                for tiles in kinds()
+                for i, j in grid.kind_pairs(tiles, budget)
             )
-            for i, j in pairs
-        )
+        else:
+            # Settled, a tile has its column's top row less its own above it: per column,
+            # the height plus the tiles above a tile of row 0 (the rank of its part of a
+            # pair, with its row added); a pair in one column (neighbours) makes the tiles
+            # above the upper one fall.
+            board_rows = (1 << (grid.height + 1)) - 2
+            part = [
+                height + (mask & board_rows).bit_count() - grid.height - 1
+                for height, mask in zip(heights, grid.colm, strict=True)
+            ]
+            ranked = sorted(
+                (
+                    part[i % stride]
+                    + i // stride
+                    + (part[j % stride] + j // stride if j - i != stride else heights[i % stride]),
+                    order.random() if order is not None else i + j,
+                    i,
+                    j,
+                )
+                for kind in sorted(links)
+                for i, j in links[kind]
+            )
         for _, _, i, j in ranked:
             yield ((i, j, 0),)
 
