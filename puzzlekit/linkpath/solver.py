@@ -566,10 +566,10 @@ class _Moving:
                 for i, j in grid.kind_pairs(tiles, budget)
             )
         else:
-            # Settled, a tile has its column's top row less its own above it: per column,
-            # the height plus the tiles above a tile of row 0 (the rank of its part of a
-            # pair, with its row added); a pair in one column (neighbours) makes the tiles
-            # above the upper one fall.
+            # In a settled column the tiles above a tile are its row less the column's
+            # top row. So each tile adds to a pair's rank its row and a number of its
+            # column (the height, and the tiles above a tile of row 0); a pair in one
+            # column (neighbours) makes fall only the tiles above the upper one.
             board_rows = (1 << (grid.height + 1)) - 2
             part = [
                 height + (mask & board_rows).bit_count() - grid.height - 1
