@@ -489,58 +489,41 @@ class Grid:
         # nearest first.
         rows = sorted({tile // stride for tile in tiles})
         columns = sorted({tile % stride for tile in tiles})
-        board_columns = (1 << (width + 1)) - 2
-        board_rows = (1 << (height + 1)) - 2
         for p in tiles:
             r, c = divmod(p, stride)
-            for step in (-stride, -1, 1, stride):
+            # Per axis: the mask of p's line along it, p's place and the last place on that
+            # line, the kind's lines across it (where a corner may be) and their masks, the
+            # place of p's line on those, and the steps of an index along it and across it.
+            along_column = (colm[c], r, height, rows, rowm, c, stride, 1)
+            along_row = (rowm[r], c, width, columns, colm, r, 1, stride)
+            for step, axis in (
+                (-stride, along_column), (-1, along_row), (1, along_row), (stride, along_column)
+            ):
                 if not cells[p + step]:  # nothing beside it to push
                     continue
-                if step in (1, -1):  # along the row: corners looking up and down a column
-                    free = board_columns & ~rowm[r]
-                    if step > 0:
-                        if columns[-1] <= c or not free >> (c + 1):
-                            continue
-                        room = _push(rowm[r], c, 1, width)[1]
-                        corners = [x for x in columns if c < x <= c + room]
-                    else:
-                        if columns[0] >= c or not free & ((1 << c) - 1):
-                            continue
-                        room = _push(rowm[r], c, -1, width)[1]
-                        corners = [x for x in reversed(columns) if c - room <= x < c]
-                    for x in corners:
-                        corner, mask = p + x - c, colm[x]
-                        if (up := mask & ((1 << r) - 1)) and (
-                            q := corner - (r - up.bit_length() + 1) * stride
-                        ) in matching:
-                            yield p, q, x - c
-                        if (down := mask >> (r + 1)) and (
-                            q := corner + (down & -down).bit_length() * stride
-                        ) in matching:
-                            yield p, q, x - c
-                else:  # along the column: corners looking left and right along a row
-                    free = board_rows & ~colm[c]
-                    if step > 0:
-                        if rows[-1] <= r or not free >> (r + 1):
-                            continue
-                        room = _push(colm[c], r, 1, height)[1]
-                        corners = [y for y in rows if r < y <= r + room]
-                    else:
-                        if rows[0] >= r or not free & ((1 << r) - 1):
-                            continue
-                        room = _push(colm[c], r, -1, height)[1]
-                        corners = [y for y in reversed(rows) if r - room <= y < r]
-                    for y in corners:
-                        shift = (y - r) * stride
-                        corner, mask = p + shift, rowm[y]
-                        if (left := mask & ((1 << c) - 1)) and (
-                            q := corner - (c - left.bit_length() + 1)
-                        ) in matching:
-                            yield p, q, shift
-                        if (right := mask >> (c + 1)) and (
-                            q := corner + (right & -right).bit_length()
-                        ) in matching:
-                            yield p, q, shift
+                line, at, last, lines, crossing, place, along, across = axis
+                free = ((1 << (last + 1)) - 2) & ~line
+                if step > 0:
+                    if lines[-1] <= at or not free >> (at + 1):
+                        continue
+                    room = _push(line, at, 1, last)[1]
+                    corners = [x for x in lines if at < x <= at + room]
+                else:
+                    if lines[0] >= at or not free & ((1 << at) - 1):
+                        continue
+                    room = _push(line, at, -1, last)[1]
+                    corners = [x for x in reversed(lines) if at - room <= x < at]
+                for x in corners:
+                    shift = (x - at) * along
+                    corner, mask = p + shift, crossing[x]
+                    if (before := mask & ((1 << place) - 1)) and (
+                        q := corner - (place - before.bit_length() + 1) * across
+                    ) in matching:
+                        yield p, q, shift
+                    if (after := mask >> (place + 1)) and (
+                        q := corner + (after & -after).bit_length() * across
+                    ) in matching:
+                        yield p, q, shift
 
     def why_not_slide(self, i: int, j: int, shift: int) -> str | None:
         """Why :meth:`slides` would not give ``(i, j, shift)`` (kinds not checked), or ``None``.
