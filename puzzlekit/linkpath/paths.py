@@ -655,19 +655,23 @@ class Grid:
         colm = self.colm
         keys = self.match_keys() if self.groups else self.cells  # only read
         board_rows = (1 << (height + 1)) - 2
-        tops = [0] * stride  # the top tile of each board column (0: none)
-        top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
-        tallest = 0
-        for col in range(1, width + 1):
-            occupied = colm[col] & board_rows
-            count = occupied.bit_count()
-            if occupied != board_rows & -(1 << (height + 1 - count)):
+        occupied = [0, *(mask & board_rows for mask in colm[1 : width + 1]), 0]
+        # Settled, a column's tiles fill it from the bottom row up: its mask plus its lowest
+        # bit carries into the row below the board (since the links before: only the
+        # columns the changes touched).
+        below_board = 1 << (height + 1)
+        for col in range(1, width + 1) if since is None else {i % stride for i, _ in since[1]}:
+            if (column := occupied[col]) and column + (column & -column) != below_board:
                 return None
-            if count:
-                top = tops[col] = (height + 1 - count) * stride + col
+        counts = [column.bit_count() for column in occupied]
+        tops = [  # the top tile of each column (0: none)
+            (height + 1 - count) * stride + col if count else 0 for col, count in enumerate(counts)
+        ]
+        top_columns: dict[int, int] = {}  # per kind, a bit per column whose top tile is of it
+        for col, top in enumerate(tops):
+            if top:
                 top_columns[keys[top]] = top_columns.get(keys[top], 0) | 1 << col
-                tallest = max(tallest, count)
-        first_row = height + 1 - tallest  # the rows above are empty
+        first_row = height + 1 - max(counts)  # the rows above are empty
         if since is None:
             first = first_row * stride
             tiles = list(itertools.compress(range(first, len(keys)), keys[first:]))
