@@ -656,11 +656,15 @@ class Grid:
         keys = self.match_keys() if self.groups else self.cells  # only read
         board_rows = (1 << (height + 1)) - 2
         occupied = [0, *(mask & board_rows for mask in colm[1 : width + 1]), 0]
+        if since is not None:  # the rows and columns the changes touched
+            before, changes = since
+            rows = {index // stride for index, _ in changes}
+            columns = {index % stride for index, _ in changes}
         # Settled, a column's tiles fill it from the bottom row up: its mask plus its lowest
         # bit carries into the row below the board (since the links before: only the
         # columns the changes touched).
         below_board = 1 << (height + 1)
-        for col in range(1, width + 1) if since is None else {i % stride for i, _ in since[1]}:
+        for col in range(1, width + 1) if since is None else columns:
             if (column := occupied[col]) and column + (column & -column) != below_board:
                 return None
         counts = [column.bit_count() for column in occupied]
@@ -677,9 +681,6 @@ class Grid:
             tiles = list(itertools.compress(range(first, len(keys)), keys[first:]))
             found = [(i, i + stride) for i in tiles if keys[i] == keys[i + stride]]
         else:
-            before, changes = since
-            rows = {index // stride for index, _ in changes}
-            columns = {index % stride for index, _ in changes}
             # Kept: links down a column not read again, and the others from a row not read
             # again that run down no such column.
             found = [
