@@ -24,6 +24,13 @@ BIG = random_board(12, 12, 4, seed=3)  # more than BEAM_BLOCKS blocks
 SMALL = random_board(4, 4, 3, seed=3)
 
 
+@pytest.fixture(autouse=True)
+def engine_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Engine choice is what these tests check: a PUZZLEKIT_ENGINE set around the run
+    (to run the other tests on one engine) must not decide it."""
+    monkeypatch.delenv(ENGINE_VARIABLE, raising=False)
+
+
 def needs_numba() -> None:
     pytest.importorskip("numba")
 
