@@ -19,7 +19,7 @@ in the same process and prints both times and the ratio (baseline / ours):
 * dense boards (full run only): ``random_board`` with a hole in every third
   cell, 30 x 30 to 60 x 60, tileable by construction; puzzlekit and the peers
   each get the same cap, and the answers within it are counted. Deciding
-  tilings with holes is NP-complete, and here no program answers every board.
+  tilings with holes is NP-complete: boards this dense are where it shows.
 
 Run from the repository root: ``python benchmarks/tromino_tile.py [--quick]``.
 """

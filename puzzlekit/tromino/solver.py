@@ -52,6 +52,7 @@ from puzzlekit.tromino.count import (
     profile_tiling,
     sweep_decides,
 )
+from puzzlekit.tromino.learning import learning_tiling
 from puzzlekit.tromino.regions import free_regions, stranded_cell
 
 __all__ = [
@@ -341,7 +342,9 @@ def _search_region(
     """Tile a region at least :data:`SWEEP_WIDTH` across, *width* its shorter side:
     a short search first (it proves the usual local obstructions and finds easy
     tilings), then a cut into bands the sweep tiles, then the sweep for a narrow
-    region, or else the search to its end."""
+    region, or else the search that learns from its dead ends
+    (:func:`~puzzlekit.tromino.learning.learning_tiling`), which does not thrash where
+    holes are all over the region."""
     stride = width + 1
     search = _Search(width, "L", budget, what)
     free = cells_mask(inside, height, width)
@@ -356,7 +359,7 @@ def _search_region(
             blocked = [(r, c) for r in range(height) for c in range(width)
                        if (r, c) not in inside]
             return profile_tiling(height, width, blocked, budget, rng)
-        masks = next(search.run(free, rng), None)
+        return learning_tiling(inside, budget, rng, what=what)
     if masks is None:
         return None
     return [

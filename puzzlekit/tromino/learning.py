@@ -1,0 +1,334 @@
+"""A search that learns from its dead ends: tilings of regions the bitboard search thrashes on.
+
+The bitboard search backs up one choice at a time. On a region with holes all over
+it (about as dense as a random tiling leaves them), a wrong choice is often found
+wrong only many choices later, and it then tries every way of the cells in between
+before it gets back to it. This search is conflict-driven clause learning, as SAT
+solvers do it, over the trominoes that fit: each tromino is used or not, and each
+free cell is covered by exactly one. Cover constraints are kept by counts per cell
+(a used tromino rules out the others on its cells; a cell left with one tromino
+uses it). At a dead end the search works out which earlier choices caused it (the
+first cut through the current choice, as SAT solvers do), learns a clause that
+forbids them together, and jumps back to where the clause forces another way. It
+decides the tromino most involved in recent dead ends (at first, one on cells with
+few trominoes), unused first, and restarts now and then, keeping what it learned.
+
+It is complete (no tiling is a proof) and slower per choice than the bitboard
+search, so it is the last resort after that search runs out of patience:
+on boards with a hole in every third cell it tiled 45 x 45 and 60 x 60 boards the
+bitboard search gave no answer on within 10 s in 0.5-3.3 s.
+
+>>> from puzzlekit.limits import Budget
+>>> learning_tiling([(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (0, 2)], Budget())
+[((0, 0), (0, 1), (1, 0)), ((0, 2), (1, 1), (1, 2))]
+>>> learning_tiling([(0, 0), (0, 1), (0, 2)], Budget()) is None  # a straight line
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Iterable
+
+from puzzlekit.grid import Cell
+from puzzlekit.limits import Budget
+
+__all__ = ["learning_tiling"]
+
+_CORNER_SHAPES = (((0, 1), (1, 0), (1, 1)), ((0, 0), (1, 0), (1, 1)),
+                  ((0, 0), (0, 1), (1, 1)), ((0, 0), (0, 1), (1, 0)))
+"""The four L-trominoes, as cells of a 2 x 2 block from its top left corner."""
+
+_FIRST_RESTART = 100  # conflicts before the first restart; each run is half as long again
+_BUMP_GROWTH = 1.05  # how much more a dead end counts than the one before it
+_KEPT_CLAUSES = 20_000  # learned clauses kept at a restart, the shortest ones
+_UNSET = 2
+
+
+def _trominoes(cells: list[Cell]) -> list[tuple[int, int, int]]:
+    """Every L-tromino on *cells*, as indices into it."""
+    index = {cell: number for number, cell in enumerate(cells)}
+    corners = sorted({(row - down, col - right) for row, col in cells
+                      for down in (0, 1) for right in (0, 1)})
+    found = []
+    for row, col in corners:
+        for (a, b), (c, d), (e, f) in _CORNER_SHAPES:
+            first, second, third = (row + a, col + b), (row + c, col + d), (row + e, col + f)
+            if first in index and second in index and third in index:
+                found.append((index[first], index[second], index[third]))
+    return found
+
+
+class _Learner:
+    """One run of the search over the trominoes of a set of cells.
+
+    A literal is ``2 * tromino`` (used) or ``2 * tromino + 1`` (not used). A reason
+    is ``None`` (a choice), a cell (the tromino is its last one left), ``-1 - t``
+    (tromino ``t`` is used and shares a cell) or a learned clause."""
+
+    def __init__(self, cells: list[Cell], budget: Budget, rng: random.Random | None,
+                 what: str) -> None:
+        self.cells = cells
+        self.budget = budget
+        self.what = what
+        self.trominoes = _trominoes(cells)
+        count = len(self.trominoes)
+        self.on_cell: list[list[int]] = [[] for _ in cells]
+        for tromino, members in enumerate(self.trominoes):
+            for cell in members:
+                self.on_cell[cell].append(tromino)
+        self.left = [len(trominoes) for trominoes in self.on_cell]  # not ruled out
+        self.covered = [-1] * len(cells)  # the used tromino on a cell
+        self.value = bytearray([_UNSET]) * count
+        # The same by literal, for the learned clauses' loop: 1 true, 0 false.
+        self.truth = bytearray([_UNSET]) * (2 * count)
+        self.level = [0] * count
+        self.reason: list[int | list[int] | None] = [None] * count
+        self.trail: list[int] = []
+        self.starts: list[int] = []  # where each choice's part of the trail starts
+        self.done = 0  # trail entries whose consequences are drawn
+        self.watches: list[list[list[int]]] = [[] for _ in range(2 * count)]
+        self.learned: list[list[int]] = []
+        # Before any dead end, the trominoes on cells with the fewest trominoes come first.
+        self.activity = [sum(1.0 / len(self.on_cell[cell]) for cell in members)
+                         for members in self.trominoes]
+        self.bump = 1.0
+        self.saved = bytearray(count)  # each tromino's last value: tried first again
+        ties = list(range(count))
+        if rng is not None:
+            rng.shuffle(ties)
+        self.ties = ties
+        self.queue = [(-self.activity[tromino], ties[tromino], tromino)
+                      for tromino in range(count)]
+        heapq.heapify(self.queue)
+
+    def set(self, tromino: int, used: int, reason: int | list[int] | None) -> None:
+        self.value[tromino] = used
+        self.truth[2 * tromino] = used
+        self.truth[2 * tromino + 1] = 1 - used
+        self.level[tromino] = len(self.starts)
+        self.reason[tromino] = reason
+        self.trail.append(tromino)
+        if used:
+            for cell in self.trominoes[tromino]:
+                self.covered[cell] = tromino
+        else:
+            for cell in self.trominoes[tromino]:
+                self.left[cell] -= 1
+
+    def back_to(self, level: int) -> None:
+        """Undo every choice above *level* and what followed from them."""
+        size = self.starts[level]
+        value, truth, covered, left = self.value, self.truth, self.covered, self.left
+        queue = self.queue
+        while len(self.trail) > size:
+            tromino = self.trail.pop()
+            used = value[tromino]
+            if used:
+                for cell in self.trominoes[tromino]:
+                    covered[cell] = -1
+            else:
+                for cell in self.trominoes[tromino]:
+                    left[cell] += 1
+            self.saved[tromino] = used
+            value[tromino] = truth[2 * tromino] = truth[2 * tromino + 1] = _UNSET
+            heapq.heappush(queue, (-self.activity[tromino], self.ties[tromino], tromino))
+        del self.starts[level:]
+        self.done = len(self.trail)
+        if len(queue) > 4 * len(value):  # mostly entries gone stale: keep the live ones
+            self.queue = [(-self.activity[t], self.ties[t], t)
+                          for t in range(len(value)) if value[t] == _UNSET]
+            heapq.heapify(self.queue)
+
+    def propagate(self) -> list[int] | None:
+        """Draw the consequences of the trail; a clause all of whose literals are false
+        at a dead end."""
+        value, trail, trominoes, on_cell = self.value, self.trail, self.trominoes, self.on_cell
+        while self.done < len(trail):
+            tromino = trail[self.done]
+            self.done += 1
+            if value[tromino]:
+                for cell in trominoes[tromino]:
+                    for other in on_cell[cell]:
+                        if other != tromino:
+                            if value[other] == _UNSET:
+                                self.set(other, 0, -1 - tromino)
+                            elif value[other]:
+                                return [2 * tromino + 1, 2 * other + 1]
+                false = 2 * tromino + 1
+            else:
+                for cell in trominoes[tromino]:
+                    if self.covered[cell] < 0:
+                        left = self.left[cell]
+                        if left == 0:
+                            return [2 * other for other in on_cell[cell]]
+                        if left == 1:
+                            for other in on_cell[cell]:
+                                if value[other] == _UNSET:
+                                    self.set(other, 1, cell)
+                                    break
+                false = 2 * tromino
+            if self.watches[false]:
+                conflict = self.watched(false)
+                if conflict is not None:
+                    return conflict
+        return None
+
+    def watched(self, false: int) -> list[int] | None:
+        """Visit the learned clauses watching the literal *false*, which has just become
+        false: watch another literal, or set the last one left, or report a dead end."""
+        truth = self.truth
+        watching = self.watches[false]
+        at = 0
+        while at < len(watching):
+            clause = watching[at]
+            first = clause[0]
+            if first == false:
+                first = clause[1]
+                clause[0], clause[1] = first, false
+            if truth[first] == 1:
+                at += 1
+                continue  # satisfied
+            for place in range(2, len(clause)):
+                literal = clause[place]
+                if truth[literal]:  # true or unset: watch it instead
+                    clause[1], clause[place] = literal, false
+                    self.watches[literal].append(clause)
+                    watching[at] = watching[-1]
+                    watching.pop()
+                    break
+            else:
+                if truth[first] == 0:
+                    return clause
+                self.set(first >> 1, 1 - (first & 1), clause)
+                at += 1
+        return None
+
+    def because(self, tromino: int) -> list[int]:
+        """The clause that set *tromino* (all its other literals false)."""
+        reason = self.reason[tromino]
+        if isinstance(reason, list):
+            return reason
+        assert reason is not None  # a choice has no reason; the analysis stops before it
+        if reason < 0:
+            return [2 * tromino + 1, 2 * (-1 - reason) + 1]
+        return [2 * other for other in self.on_cell[reason]]
+
+    def analyse(self, conflict: list[int]) -> tuple[list[int], int]:
+        """The clause learned from a dead end, its literal to set first, and the level
+        to go back to."""
+        seen: set[int] = set()
+        learned = [0]
+        here = len(self.starts)
+        pending = 0
+        position = len(self.trail) - 1
+        literals = conflict
+        while True:
+            for literal in literals:
+                tromino = literal >> 1
+                if tromino in seen or self.level[tromino] == 0:
+                    continue
+                seen.add(tromino)
+                self.activity[tromino] += self.bump
+                if self.level[tromino] == here:
+                    pending += 1
+                else:
+                    learned.append(literal)
+            while self.trail[position] not in seen:
+                position -= 1
+            last = self.trail[position]
+            position -= 1
+            pending -= 1
+            if pending == 0:
+                break
+            seen.discard(last)
+            literals = [literal for literal in self.because(last) if literal >> 1 != last]
+        learned[0] = 2 * last + self.value[last]  # the literal false now, true after
+        self.bump *= _BUMP_GROWTH
+        if self.bump > 1e100:
+            self.activity = [activity * 1e-100 for activity in self.activity]
+            self.bump *= 1e-100
+        if len(learned) == 1:
+            return learned, 0
+        deepest = max(range(1, len(learned)), key=lambda place: self.level[learned[place] >> 1])
+        learned[1], learned[deepest] = learned[deepest], learned[1]
+        return learned, self.level[learned[1] >> 1]
+
+    def restart(self) -> None:
+        """Go back to no choices; keep the shortest learned clauses when there are many."""
+        if self.starts:
+            self.back_to(0)
+        if len(self.learned) > 2 * _KEPT_CLAUSES:
+            self.learned.sort(key=len)
+            del self.learned[_KEPT_CLAUSES:]
+            self.watches = [[] for _ in self.watches]
+            for clause in self.learned:
+                self.watches[clause[0]].append(clause)
+                self.watches[clause[1]].append(clause)
+
+    def choose(self) -> int:
+        """The unset tromino most involved in recent dead ends, or -1 when none is left."""
+        queue, value, activity = self.queue, self.value, self.activity
+        while queue:
+            minus, _, tromino = heapq.heappop(queue)
+            if value[tromino] == _UNSET and -minus == activity[tromino]:
+                return tromino
+        unset = [tromino for tromino in range(len(value)) if value[tromino] == _UNSET]
+        if not unset:
+            return -1
+        self.queue = [(-activity[t], self.ties[t], t) for t in unset]  # stale entries only
+        heapq.heapify(self.queue)
+        return self.choose()
+
+    def run(self) -> list[tuple[Cell, Cell, Cell]] | None:
+        cells, on_cell = self.cells, self.on_cell
+        if any(not trominoes for trominoes in on_cell):
+            return None
+        for cell, trominoes in enumerate(on_cell):
+            if len(trominoes) == 1 and self.value[trominoes[0]] == _UNSET:
+                self.set(trominoes[0], 1, cell)
+        conflicts, restart_at = 0, _FIRST_RESTART
+        while True:
+            conflict = self.propagate()
+            if conflict is not None:
+                if not self.starts:
+                    return None  # a dead end that no choice caused: no tiling
+                conflicts += 1
+                learned, level = self.analyse(conflict)
+                self.back_to(level)
+                if len(learned) > 1:
+                    self.learned.append(learned)
+                    self.watches[learned[0]].append(learned)
+                    self.watches[learned[1]].append(learned)
+                self.set(learned[0] >> 1, 1 - (learned[0] & 1), learned)
+                continue
+            if conflicts >= restart_at:
+                # Runs grow, but never so long that the clauses outgrow what a restart keeps.
+                conflicts, restart_at = 0, min(restart_at * 3 // 2, _KEPT_CLAUSES)
+                self.restart()
+                continue
+            tromino = self.choose()
+            if tromino < 0:
+                return [(cells[a], cells[b], cells[c]) for tromino, (a, b, c)
+                        in enumerate(self.trominoes) if self.value[tromino] == 1]
+            if self.budget.spend():
+                raise self.budget.limit_reached(self.what)
+            self.starts.append(len(self.trail))
+            self.set(tromino, self.saved[tromino], None)
+
+
+def learning_tiling(
+    cells: Iterable[Cell], budget: Budget, rng: random.Random | None = None, *,
+    what: str = "tile",
+) -> list[tuple[Cell, Cell, Cell]] | None:
+    """A tiling of *cells* by L-trominoes (each as its three cells), or ``None`` when
+    there is none; the search's choices count as *budget*'s nodes, and
+    :class:`~puzzlekit.LimitReached` ends it when that runs out. An *rng* breaks the
+    ties among the first choices at random (another tiling when there are several).
+
+    >>> from puzzlekit.limits import Budget
+    >>> len(learning_tiling([(r, c) for r in range(4) for c in range(6)], Budget()))
+    8
+    """
+    return _Learner(sorted(set(cells)), budget, rng, what).run()
