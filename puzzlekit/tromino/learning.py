@@ -99,9 +99,16 @@ class _Learner:
         if rng is not None:
             rng.shuffle(ties)
         self.ties = ties
-        self.queue = [(-self.activity[tromino], ties[tromino], tromino)
-                      for tromino in range(count)]
+        self.queue: list[tuple[float, int, int]] = []
+        self.queued = bytearray(count)  # whether the queue holds a tromino at its activity
+        self.requeue()
+
+    def requeue(self) -> None:
+        """The queue of choices anew: every unset tromino once, at its activity."""
+        value, activity, ties = self.value, self.activity, self.ties
+        self.queue = [(-activity[t], ties[t], t) for t in range(len(value)) if value[t] == _UNSET]
         heapq.heapify(self.queue)
+        self.queued = bytearray(value[t] == _UNSET for t in range(len(value)))
 
     def set(self, tromino: int, used: int, reason: int | list[int] | None) -> None:
         self.value[tromino] = used
@@ -121,7 +128,7 @@ class _Learner:
         """Undo every choice above *level* and what followed from them."""
         size = self.starts[level]
         value, truth, covered, left = self.value, self.truth, self.covered, self.left
-        queue = self.queue
+        queue, queued = self.queue, self.queued
         while len(self.trail) > size:
             tromino = self.trail.pop()
             used = value[tromino]
@@ -133,13 +140,13 @@ class _Learner:
                     left[cell] += 1
             self.saved[tromino] = used
             value[tromino] = truth[2 * tromino] = truth[2 * tromino + 1] = _UNSET
-            heapq.heappush(queue, (-self.activity[tromino], self.ties[tromino], tromino))
+            if not queued[tromino]:
+                queued[tromino] = 1
+                heapq.heappush(queue, (-self.activity[tromino], self.ties[tromino], tromino))
         del self.starts[level:]
         self.done = len(self.trail)
         if len(queue) > 4 * len(value):  # mostly entries gone stale: keep the live ones
-            self.queue = [(-self.activity[t], self.ties[t], t)
-                          for t in range(len(value)) if value[t] == _UNSET]
-            heapq.heapify(self.queue)
+            self.requeue()
 
     def propagate(self) -> list[int] | None:
         """Draw the consequences of the trail; a clause all of whose literals are false
@@ -231,6 +238,7 @@ class _Learner:
                     continue
                 seen.add(tromino)
                 self.activity[tromino] += self.bump
+                self.queued[tromino] = 0  # its entry is stale now
                 if self.level[tromino] == here:
                     pending += 1
                 else:
@@ -249,6 +257,7 @@ class _Learner:
         if self.bump > 1e100:
             self.activity = [activity * 1e-100 for activity in self.activity]
             self.bump *= 1e-100
+            self.requeue()
         if len(learned) == 1:
             return learned, 0
         deepest = max(range(1, len(learned)), key=lambda place: self.level[learned[place] >> 1])
@@ -269,17 +278,14 @@ class _Learner:
 
     def choose(self) -> int:
         """The unset tromino most involved in recent dead ends, or -1 when none is left."""
-        queue, value, activity = self.queue, self.value, self.activity
+        queue, value, activity, queued = self.queue, self.value, self.activity, self.queued
         while queue:
             minus, _, tromino = heapq.heappop(queue)
-            if value[tromino] == _UNSET and -minus == activity[tromino]:
-                return tromino
-        unset = [tromino for tromino in range(len(value)) if value[tromino] == _UNSET]
-        if not unset:
-            return -1
-        self.queue = [(-activity[t], self.ties[t], t) for t in unset]  # stale entries only
-        heapq.heapify(self.queue)
-        return self.choose()
+            if -minus == activity[tromino]:  # else a stale entry
+                queued[tromino] = 0
+                if value[tromino] == _UNSET:
+                    return tromino
+        return -1  # every unset tromino has an entry at its activity: none is left
 
     def run(self) -> list[tuple[Cell, Cell, Cell]] | None:
         cells, on_cell = self.cells, self.on_cell
