@@ -19,7 +19,9 @@ in the same process and prints both times and the ratio (baseline / ours):
 * dense boards (full run only): ``random_board`` with a hole in every third
   cell, 30 x 30 to 60 x 60, tileable by construction; puzzlekit and the peers
   each get the same cap, and the answers within it are counted. Deciding
-  tilings with holes is NP-complete: boards this dense are where it shows.
+  tilings with holes is NP-complete: boards this dense are where it shows;
+* boards a hole away from a tiling (full run only): a random tileable board with
+  one hole moved to a random free cell, decided under the same cap.
 
 Run from the repository root: ``python benchmarks/tromino_tile.py [--quick]``.
 """
@@ -337,30 +339,67 @@ def bench_exact(quick: bool) -> None:
         print(f"{title + f' ({len(boards)})':<28}" + "".join(cells) + f"   {ratios}")
 
 
-def bench_dense(cap: float) -> None:
+def bench_answered(title: str, boards: list[Board], cap: float) -> list[bool | None]:
+    """How many of *boards* puzzlekit's ``is_tileable`` and each installed peer decide
+    within *cap* seconds of wall clock each, and the time of those decided; the answers
+    must agree. puzzlekit's answers (``None``: none within the cap)."""
     peers = installed_peers()
+    answered: dict[str, list[float]] = {name: [] for name in ("puzzlekit", *peers)}
+    answers: list[bool | None] = []
+    for board in boards:
+        started = time.perf_counter()
+        try:
+            ours: bool | None = is_tileable(board, time_limit=cap)
+            answered["puzzlekit"].append(time.perf_counter() - started)
+        except LimitReached:
+            ours = None
+        answers.append(ours)
+        for name, peer in peers.items():
+            answer, seconds = capped(peer, board, cap)
+            if answer is not None:
+                assert ours is None or answer == ours, (name, board)
+                answered[name].append(seconds)
+    print(f"  {title}:" + "".join(
+        f"   {name} {len(times)}/{len(boards)}"
+        + (f" ({sum(times):.2f} s)" if times else "")
+        for name, times in answered.items()))
+    return answers
+
+
+def bench_dense(cap: float) -> None:
     print(f"dense boards, a hole in 3 cells, tileable; answered within {cap:g} s of wall clock "
           "each (time of those answered)")
     for side in (30, 45, 60):
         holes = side * side // 3
         boards = [random_board(side, holes=holes, seed=seed) for seed in range(3)]
-        answered: dict[str, list[float]] = {name: [] for name in ("puzzlekit", *peers)}
-        for board in boards:
-            started = time.perf_counter()
-            try:
-                assert is_tileable(board, time_limit=cap)
-                answered["puzzlekit"].append(time.perf_counter() - started)
-            except LimitReached:
-                pass
-            for name, peer in peers.items():
-                answer, seconds = capped(peer, board, cap)
-                if answer is not None:
-                    assert answer, (name, board)
-                    answered[name].append(seconds)
-        print(f"  {side} x {side}, {holes} holes:" + "".join(
-            f"   {name} {len(times)}/{len(boards)}"
-            + (f" ({sum(times):.2f} s)" if times else "")
-            for name, times in answered.items()))
+        answers = bench_answered(f"{side} x {side}, {holes} holes", boards, cap)
+        assert False not in answers, "a board tileable by construction was refused"
+
+
+def moved_hole_boards(count: int) -> list[Board]:
+    """Boards a hole away from a tiling: a random tileable board (14 x 14 to 26 x 26,
+    a hole in 3, 6 or 10 cells) with one hole moved to a random free cell. Most cannot
+    be tiled, and nothing shows it at a glance."""
+    rng = random.Random(5)
+    boards = []
+    for seed in range(count):
+        side = rng.randint(14, 26)
+        holes = side * side // rng.choice((3, 6, 10))
+        holes -= (holes - side * side) % 3
+        moved = set(random_board(side, holes=holes, seed=seed).holes)
+        free = [(r, c) for r in range(side) for c in range(side) if (r, c) not in moved]
+        moved.remove(rng.choice(sorted(moved)))
+        moved.add(rng.choice(free))
+        boards.append(Board(side, side, frozenset(moved)))
+    return boards
+
+
+def bench_moved_hole(cap: float) -> None:
+    boards = moved_hole_boards(30)
+    print(f"boards a hole away from a tiling; decided within {cap:g} s of wall clock each "
+          "(time of those decided)")
+    answers = bench_answered("14 x 14 to 26 x 26", boards, cap)
+    print(f"  (puzzlekit: {answers.count(False)} untileable, {answers.count(True)} tileable)")
 
 
 def bench_tile(repeats: int) -> None:
@@ -416,6 +455,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_owner(10_000)
     if not args.quick:
         bench_dense(10.0)
+        bench_moved_hole(10.0)
     print(f"total {time.perf_counter() - started:.1f} s")
     return 0
 
