@@ -15,8 +15,8 @@ few trominoes), unused first, and restarts now and then, keeping what it learned
 
 It is complete (no tiling is a proof) and slower per choice than the bitboard
 search, so it is the last resort after that search runs out of patience:
-on boards with a hole in every third cell it tiled 45 x 45 and 60 x 60 boards the
-bitboard search gave no answer on within 10 s in 0.5-3.3 s.
+on boards with a hole in every third cell, ``tile`` with it tiled the 30 x 30 to
+60 x 60 boards the bitboard search gave no answer on within 10 s in 0.4-7.2 s.
 
 >>> from puzzlekit.limits import Budget
 >>> learning_tiling([(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (0, 2)], Budget())
@@ -33,12 +33,9 @@ from collections.abc import Iterable
 
 from puzzlekit.grid import Cell
 from puzzlekit.limits import Budget
+from puzzlekit.tromino.board import BLOCK_CELLS
 
 __all__ = ["learning_tiling"]
-
-_CORNER_SHAPES = (((0, 1), (1, 0), (1, 1)), ((0, 0), (1, 0), (1, 1)),
-                  ((0, 0), (0, 1), (1, 1)), ((0, 0), (0, 1), (1, 0)))
-"""The four L-trominoes, as cells of a 2 x 2 block from its top left corner."""
 
 _FIRST_RESTART = 100  # conflicts before the first restart; each run is half as long again
 _BUMP_GROWTH = 1.05  # how much more a dead end counts than the one before it
@@ -53,7 +50,7 @@ def _trominoes(cells: list[Cell]) -> list[tuple[int, int, int]]:
                       for down in (0, 1) for right in (0, 1)})
     found = []
     for row, col in corners:
-        for (a, b), (c, d), (e, f) in _CORNER_SHAPES:
+        for (a, b), (c, d), (e, f) in BLOCK_CELLS:
             first, second, third = (row + a, col + b), (row + c, col + d), (row + e, col + f)
             if first in index and second in index and third in index:
                 found.append((index[first], index[second], index[third]))
@@ -63,7 +60,9 @@ def _trominoes(cells: list[Cell]) -> list[tuple[int, int, int]]:
 class _Learner:
     """One run of the search over the trominoes of a set of cells.
 
-    A literal is ``2 * tromino`` (used) or ``2 * tromino + 1`` (not used). A reason
+    A literal is ``2 * tromino`` (used) or ``2 * tromino + 1`` (not used); ``truth``
+    holds each literal's value (1 true, 0 false, ``_UNSET``), so a tromino's value is
+    that of its first literal. A reason
     is ``None`` (a choice), a cell (the tromino is its last one left), ``-1 - t``
     (tromino ``t`` is used and shares a cell) or a learned clause."""
 
@@ -80,8 +79,6 @@ class _Learner:
                 self.on_cell[cell].append(tromino)
         self.left = [len(trominoes) for trominoes in self.on_cell]  # not ruled out
         self.covered = [-1] * len(cells)  # the used tromino on a cell
-        self.value = bytearray([_UNSET]) * count
-        # The same by literal, for the learned clauses' loop: 1 true, 0 false.
         self.truth = bytearray([_UNSET]) * (2 * count)
         self.level = [0] * count
         self.reason: list[int | list[int] | None] = [None] * count
@@ -99,19 +96,20 @@ class _Learner:
         if rng is not None:
             rng.shuffle(ties)
         self.ties = ties
-        self.queue: list[tuple[float, int, int]] = []
-        self.queued = bytearray(count)  # whether the queue holds a tromino at its activity
+        self.queue: list[tuple[float, int, int]]
+        self.queued: bytearray  # whether the queue holds a tromino at its activity
         self.requeue()
 
     def requeue(self) -> None:
         """The queue of choices anew: every unset tromino once, at its activity."""
-        value, activity, ties = self.value, self.activity, self.ties
-        self.queue = [(-activity[t], ties[t], t) for t in range(len(value)) if value[t] == _UNSET]
+        values = self.truth[::2]  # each tromino's, as its first literal's
+        activity, ties = self.activity, self.ties
+        self.queue = [(-activity[t], ties[t], t) for t, value in enumerate(values)
+                      if value == _UNSET]
         heapq.heapify(self.queue)
-        self.queued = bytearray(value[t] == _UNSET for t in range(len(value)))
+        self.queued = bytearray(value == _UNSET for value in values)
 
     def set(self, tromino: int, used: int, reason: int | list[int] | None) -> None:
-        self.value[tromino] = used
         self.truth[2 * tromino] = used
         self.truth[2 * tromino + 1] = 1 - used
         self.level[tromino] = len(self.starts)
@@ -127,11 +125,11 @@ class _Learner:
     def back_to(self, level: int) -> None:
         """Undo every choice above *level* and what followed from them."""
         size = self.starts[level]
-        value, truth, covered, left = self.value, self.truth, self.covered, self.left
+        truth, covered, left = self.truth, self.covered, self.left
         queue, queued = self.queue, self.queued
         while len(self.trail) > size:
             tromino = self.trail.pop()
-            used = value[tromino]
+            used = truth[2 * tromino]
             if used:
                 for cell in self.trominoes[tromino]:
                     covered[cell] = -1
@@ -139,29 +137,29 @@ class _Learner:
                 for cell in self.trominoes[tromino]:
                     left[cell] += 1
             self.saved[tromino] = used
-            value[tromino] = truth[2 * tromino] = truth[2 * tromino + 1] = _UNSET
+            truth[2 * tromino] = truth[2 * tromino + 1] = _UNSET
             if not queued[tromino]:
                 queued[tromino] = 1
                 heapq.heappush(queue, (-self.activity[tromino], self.ties[tromino], tromino))
         del self.starts[level:]
         self.done = len(self.trail)
-        if len(queue) > 4 * len(value):  # mostly entries gone stale: keep the live ones
+        if len(queue) > 4 * len(queued):  # mostly entries gone stale: keep the live ones
             self.requeue()
 
     def propagate(self) -> list[int] | None:
         """Draw the consequences of the trail; a clause all of whose literals are false
         at a dead end."""
-        value, trail, trominoes, on_cell = self.value, self.trail, self.trominoes, self.on_cell
+        truth, trail, trominoes, on_cell = self.truth, self.trail, self.trominoes, self.on_cell
         while self.done < len(trail):
             tromino = trail[self.done]
             self.done += 1
-            if value[tromino]:
+            if truth[2 * tromino]:
                 for cell in trominoes[tromino]:
                     for other in on_cell[cell]:
                         if other != tromino:
-                            if value[other] == _UNSET:
+                            if truth[2 * other] == _UNSET:
                                 self.set(other, 0, -1 - tromino)
-                            elif value[other]:
+                            elif truth[2 * other]:
                                 return [2 * tromino + 1, 2 * other + 1]
                 false = 2 * tromino + 1
             else:
@@ -172,7 +170,7 @@ class _Learner:
                             return [2 * other for other in on_cell[cell]]
                         if left == 1:
                             for other in on_cell[cell]:
-                                if value[other] == _UNSET:
+                                if truth[2 * other] == _UNSET:
                                     self.set(other, 1, cell)
                                     break
                 false = 2 * tromino
@@ -252,7 +250,7 @@ class _Learner:
                 break
             seen.discard(last)
             literals = [literal for literal in self.because(last) if literal >> 1 != last]
-        learned[0] = 2 * last + self.value[last]  # the literal false now, true after
+        learned[0] = 2 * last + self.truth[2 * last]  # the literal false now, true after
         self.bump *= _BUMP_GROWTH
         if self.bump > 1e100:
             self.activity = [activity * 1e-100 for activity in self.activity]
@@ -278,12 +276,12 @@ class _Learner:
 
     def choose(self) -> int:
         """The unset tromino most involved in recent dead ends, or -1 when none is left."""
-        queue, value, activity, queued = self.queue, self.value, self.activity, self.queued
+        queue, truth, activity, queued = self.queue, self.truth, self.activity, self.queued
         while queue:
             minus, _, tromino = heapq.heappop(queue)
             if -minus == activity[tromino]:  # else a stale entry
                 queued[tromino] = 0
-                if value[tromino] == _UNSET:
+                if truth[2 * tromino] == _UNSET:
                     return tromino
         return -1  # every unset tromino has an entry at its activity: none is left
 
@@ -292,7 +290,7 @@ class _Learner:
         if any(not trominoes for trominoes in on_cell):
             return None
         for cell, trominoes in enumerate(on_cell):
-            if len(trominoes) == 1 and self.value[trominoes[0]] == _UNSET:
+            if len(trominoes) == 1 and self.truth[2 * trominoes[0]] == _UNSET:
                 self.set(trominoes[0], 1, cell)
         conflicts, restart_at = 0, _FIRST_RESTART
         while True:
@@ -317,7 +315,7 @@ class _Learner:
             tromino = self.choose()
             if tromino < 0:
                 return [(cells[a], cells[b], cells[c]) for tromino, (a, b, c)
-                        in enumerate(self.trominoes) if self.value[tromino] == 1]
+                        in enumerate(self.trominoes) if self.truth[2 * tromino] == 1]
             if self.budget.spend():
                 raise self.budget.limit_reached(self.what)
             self.starts.append(len(self.trail))

@@ -20,20 +20,15 @@ def as_tiling(board, found):
                                for t in trominoes))
 
 
-def free_cells(board):
-    return [(r, c) for r in range(board.height) for c in range(board.width)
-            if (r, c) not in board.holes]
-
-
 def test_a_board_with_a_tiling_is_tiled_and_one_without_is_proved_so():
     board = Board(4, 6, frozenset({(0, 0), (3, 5), (1, 2)}))  # 21 cells, tileable
-    found = learning_tiling(free_cells(board), Budget())
+    found = learning_tiling(board.free_cells, Budget())
     assert found is not None
     assert_valid_tiling(board, as_tiling(board, found))
     # Six cells, a multiple of 3, but (0, 1) lies in no 2x2 block with three free cells.
     walled = Board(3, 3, frozenset({(0, 0), (0, 2), (1, 1)}))
     assert not naive_tileable(3, 3, walled.holes)
-    assert learning_tiling(free_cells(walled), Budget()) is None
+    assert learning_tiling(walled.free_cells, Budget()) is None
     assert learning_tiling([], Budget()) == []
 
 
@@ -42,7 +37,7 @@ def test_a_board_with_a_tiling_is_tiled_and_one_without_is_proved_so():
 def test_it_agrees_with_a_naive_search_and_its_tilings_are_valid(height, width, cells):
     holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
     board = Board(height, width, holes)
-    found = learning_tiling(free_cells(board), Budget())
+    found = learning_tiling(board.free_cells, Budget())
     assert (found is not None) == naive_tileable(height, width, holes)
     if found is not None:
         assert_valid_tiling(board, as_tiling(board, found))
@@ -54,25 +49,25 @@ def test_dense_boards_are_tiled_validly(side, seed):
     """A hole in every third cell, tileable by construction: the search must find one."""
     holes = side * side // 3 + (side * side - side * side // 3) % 3
     board = random_board(side, holes=holes, seed=seed)
-    found = learning_tiling(free_cells(board), Budget(time_limit=60))
+    found = learning_tiling(board.free_cells, Budget(time_limit=60))
     assert found is not None
     assert_valid_tiling(board, as_tiling(board, found))
 
 
 def test_an_rng_draws_other_tilings_and_the_same_seed_the_same_one():
     board = Board(6, 6, frozenset())
-    drawn = [learning_tiling(free_cells(board), Budget(), random.Random(seed))
+    drawn = [learning_tiling(board.free_cells, Budget(), random.Random(seed))
              for seed in range(6)]
     for found in drawn:
         assert_valid_tiling(board, as_tiling(board, found))
     assert len({tuple(sorted(found)) for found in drawn}) > 1
-    assert learning_tiling(free_cells(board), Budget(), random.Random(3)) == drawn[3]
+    assert learning_tiling(board.free_cells, Budget(), random.Random(3)) == drawn[3]
 
 
 def test_its_choices_are_nodes_of_the_budget():
     board = random_board(30, holes=300, seed=0)
     with pytest.raises(LimitReached, match="tile stopped by its node limit"):
-        learning_tiling(free_cells(board), Budget(node_limit=50))
+        learning_tiling(board.free_cells, Budget(node_limit=50))
 
 
 def test_tile_answers_a_dense_board_the_bitboard_search_thrashes_on():
