@@ -31,7 +31,7 @@ import heapq
 import random
 from collections.abc import Iterable
 
-from puzzlekit.grid import Cell
+from puzzlekit.grid import Cell, as_cell
 from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import BLOCK_CELLS
 
@@ -330,9 +330,10 @@ def learning_tiling(
     there is none; the search's choices count as *budget*'s nodes, and
     :class:`~puzzlekit.LimitReached` ends it when that runs out. An *rng* breaks the
     ties among the first choices at random (another tiling when there are several).
+    A cell that is not a ``(row, col)`` pair of ints is a :class:`TypeError`.
 
     >>> from puzzlekit.limits import Budget
     >>> len(learning_tiling([(r, c) for r in range(4) for c in range(6)], Budget()))
     8
     """
-    return _Learner(sorted(set(cells)), budget, rng, what).run()
+    return _Learner(sorted({as_cell(cell) for cell in cells}), budget, rng, what).run()

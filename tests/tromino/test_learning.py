@@ -75,3 +75,9 @@ def test_tile_answers_a_dense_board_the_bitboard_search_thrashes_on():
     # every third cell all over it. The learning search tiles it in about 0.3 s.
     board = random_board(30, holes=300, seed=0)
     assert_valid_tiling(board, tile(board, time_limit=60))
+
+
+@pytest.mark.parametrize("cells", [["ab"], [(1, 2, 3)], [(0.5, 1)], [(0, "1")]])
+def test_a_cell_that_is_no_pair_of_ints_is_a_type_error(cells):
+    with pytest.raises(TypeError, match=r"a cell is a \(row, col\) pair of ints"):
+        learning_tiling(cells, Budget())
