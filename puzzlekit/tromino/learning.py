@@ -105,6 +105,7 @@ class _Learner:
         self.bump = 1.0
         self.saved = bytearray(count)  # each tromino's last value: tried first again
         self.open = 0  # every cell before it is covered
+        self.sweeping = False  # choosing by sweep_choice, else by choose
         ties = list(range(count))
         if rng is not None:
             rng.shuffle(ties)
@@ -138,27 +139,32 @@ class _Learner:
     def back_to(self, level: int) -> None:
         """Undo every choice above *level* and what followed from them."""
         size = self.starts[level]
-        truth, covered, left = self.truth, self.covered, self.left
-        queue, queued = self.queue, self.queued
-        first_open = self.open
-        while len(self.trail) > size:
-            tromino = self.trail.pop()
+        truth, covered, left, saved = self.truth, self.covered, self.left, self.saved
+        trominoes, first_open = self.trominoes, self.open
+        undone = self.trail[size:]
+        del self.trail[size:]
+        for tromino in undone:
             used = truth[2 * tromino]
             if used:
-                for cell in self.trominoes[tromino]:
+                for cell in trominoes[tromino]:
                     covered[cell] = -1
-                    first_open = min(first_open, cell)
+                    if cell < first_open:
+                        first_open = cell
             else:
-                for cell in self.trominoes[tromino]:
+                for cell in trominoes[tromino]:
                     left[cell] += 1
-            self.saved[tromino] = used
+            saved[tromino] = used
             truth[2 * tromino] = truth[2 * tromino + 1] = _UNSET
-            if not queued[tromino]:
-                queued[tromino] = 1
-                heapq.heappush(queue, (-self.activity[tromino], self.ties[tromino], tromino))
         self.open = first_open
         del self.starts[level:]
-        self.done = len(self.trail)
+        self.done = size
+        if self.sweeping:
+            return  # the queue is made afresh when choosing by activity again
+        queue, queued, activity, ties = self.queue, self.queued, self.activity, self.ties
+        for tromino in undone:
+            if not queued[tromino]:
+                queued[tromino] = 1
+                heapq.heappush(queue, (-activity[tromino], ties[tromino], tromino))
         if len(queue) > 4 * len(queued):  # mostly entries gone stale: keep the live ones
             self.requeue()
 
@@ -330,7 +336,7 @@ class _Learner:
         for cell, trominoes in enumerate(on_cell):
             if len(trominoes) == 1 and self.truth[2 * trominoes[0]] == _UNSET:
                 self.set(trominoes[0], 1, cell)
-        conflicts, run_length, sweeping = 0, _FIRST_RUN, False
+        conflicts, run_length = 0, _FIRST_RUN
         while True:
             conflict = self.propagate()
             if conflict is not None:
@@ -346,18 +352,21 @@ class _Learner:
                 self.set(learned[0] >> 1, 1 - (learned[0] & 1), learned)
                 continue
             if conflicts >= run_length or len(self.learned) > 2 * _KEPT_CLAUSES:
-                if conflicts >= run_length:
-                    conflicts, run_length, sweeping = 0, 2 * run_length, not sweeping
                 self.restart()
+                if conflicts >= run_length:
+                    conflicts, run_length = 0, 2 * run_length
+                    self.sweeping = not self.sweeping
+                    if not self.sweeping:
+                        self.requeue()
                 continue
-            tromino = self.sweep_choice() if sweeping else self.choose()
+            tromino = self.sweep_choice() if self.sweeping else self.choose()
             if tromino < 0:
                 return [(cells[a], cells[b], cells[c]) for tromino, (a, b, c)
                         in enumerate(self.trominoes) if self.truth[2 * tromino] == 1]
             if self.budget.spend():
                 raise self.budget.limit_reached(self.what)
             self.starts.append(len(self.trail))
-            self.set(tromino, 1 if sweeping else self.saved[tromino], None)
+            self.set(tromino, 1 if self.sweeping else self.saved[tromino], None)
 
 
 def learning_tiling(
