@@ -160,10 +160,20 @@ def test_nrpa_limits_progress_and_ctrl_c() -> None:
 
 def test_ctrl_c_during_numbas_import_raises_keyboard_interrupt_and_leaves_it_usable() -> None:
     needs_numba()
+    # The interrupt is sent when numba's import reaches numba.core.types, half-way through:
+    # deterministic, where a timer could land after the import, in the search (which
+    # stops cleanly on Ctrl-C). Without the deferral the second solve then fails with an
+    # AttributeError (numba half imported).
     code = (
-        "import os, signal, threading\n"
+        "import os, signal, sys\n"
         "from puzzlekit.samegame import random_board, solver\n"
-        "threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+        "assert 'numba' not in sys.modules\n"
+        "class InterruptOnImport:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'numba.core.types':\n"
+        "            sys.meta_path.remove(self)\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "sys.meta_path.insert(0, InterruptOnImport())\n"
         "try:\n"
         "    solver.hint(random_board(12, 12, 4, seed=3), node_limit=3000)\n"
         "except KeyboardInterrupt:\n"
