@@ -163,9 +163,11 @@ def test_ctrl_c_during_numbas_import_raises_keyboard_interrupt_and_leaves_it_usa
     # The interrupt is sent when numba's import reaches numba.core.types, half-way through:
     # deterministic, where a timer could land after the import, in the search (which
     # stops cleanly on Ctrl-C). Without the deferral the second solve then fails with an
-    # AttributeError (numba half imported).
+    # AttributeError (numba half imported). Ctrl-C is made to raise KeyboardInterrupt first:
+    # a suite started in the background of a shell inherits SIGINT ignored.
     code = (
         "import os, signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from puzzlekit.samegame import random_board, solver\n"
         "assert 'numba' not in sys.modules\n"
         "class InterruptOnImport:\n"
