@@ -58,7 +58,6 @@ from puzzlekit.tromino.solver import (
     SEARCH_MAX_CELLS,
     Triple,
     as_trominoes,
-    check_search_size,
     decide_free_cells,
     obstruction,
     quick_tiling,
@@ -389,11 +388,12 @@ def is_tileable(
     Exact, by the same route as :func:`tile` at every size: the theorems for
     rectangles with at most one hole, proofs from regions and pockets, the
     decomposition into rectangles the theorems tile, and the exact search
-    (regions, profile sweep, bitboard search) on what is left. A limit raises
-    :class:`~puzzlekit.LimitReached`, never a guess. A board that none of these
-    settles and that is over :data:`~puzzlekit.tromino.SEARCH_MAX_CELLS` cells
-    and more than :data:`~puzzlekit.tromino.MAX_SWEEP_WIDTH` across is an
-    :class:`~puzzlekit.ArgumentError` (and :func:`tile` refuses it the same way).
+    (regions, profile sweep, bitboard and learning searches) on what is left. A
+    limit raises :class:`~puzzlekit.LimitReached`, never a guess. The one board
+    refused (an :class:`~puzzlekit.ArgumentError`, and :func:`tile` and
+    :func:`~puzzlekit.tromino.solve` refuse it the same way) is one that leaves a
+    region of over :data:`~puzzlekit.tromino.learning.LEARNING_MAX_CELLS` free cells
+    that none of these settles, since the learning search would need gigabytes.
 
     >>> is_tileable(Board.square(7, (3, 3))), is_tileable(Board(2, 5, [(0, 2)]))
     (True, False)
@@ -411,7 +411,6 @@ def is_tileable(
     built = _construct(board.height, board.width, board.holes, budget, None, "is_tileable",
                        build=False, screened=True)
     if isinstance(built, Residue):
-        check_reach(board.height, board.width, built.blocked)
         return decide_free_cells(board.height, board.width, built.blocked, budget)
     return built is not None
 
@@ -1260,29 +1259,6 @@ def _construct(
     return Residue(codes, rest)
 
 
-def check_reach(height: int, width: int, blocked: frozenset[Cell]) -> None:
-    """Refuse a board the constructions left whole that the exact search cannot take,
-    saying why (:func:`~puzzlekit.tromino.solver.check_search_size`).
-
-    >>> check_reach(300, 300, frozenset((r, c) for r in range(40) for c in range(40) if r % 2))
-    Traceback (most recent call last):
-    ...
-    puzzlekit.errors.ArgumentError: a 300x300 board with 800 blocked cells: no cut into \
-strips and blocks that the theorems or the search tile, nor a tiling band by band, was \
-found, and the board is too large for the exact search (at most 32,768 cells, or 16 \
-across for the sweep)
-    """
-    try:
-        check_search_size(height, width)
-    except ArgumentError as error:
-        raise ArgumentError(
-            f"a {width}x{height} board with {len(blocked):,} blocked cells: no cut into "
-            "strips and blocks that the theorems or the search tile, nor a tiling band by "
-            "band, was found, and the board "
-            f"is {str(error).split(' is ', 1)[1]}"
-        ) from None
-
-
 def codes_of(found: list[Triple], width: int, top: int = 0, left: int = 0) -> list[int]:
     """The codes (stride *width*) of trominoes given as cell triples, shifted by
     (*top*, *left*).
@@ -1301,8 +1277,7 @@ def tiling_codes(
     """The codes (stride *width*) of a tiling of the board minus *blocked*, ``None``
     when there is none: the constructions (counts, obstructions unless *screened*,
     theorems, pockets, :func:`decompose`), then the exact
-    search (:func:`~puzzlekit.tromino.solver.tile_free_cells`) on what they leave,
-    which raises :class:`~puzzlekit.ArgumentError` when it is out of its reach.
+    search (:func:`~puzzlekit.tromino.solver.tile_free_cells`) on what they leave.
 
     >>> tiling_codes(2, 3, frozenset({(0, 0), (1, 0), (0, 1)}), Budget())  # 0,1 nw
     [4]
@@ -1313,7 +1288,6 @@ def tiling_codes(
     built = _construct(height, width, blocked, budget, rng, what, screened=screened)
     if not isinstance(built, Residue):
         return built
-    check_reach(height, width, built.blocked)
     found = tile_free_cells(height, width, built.blocked, budget, rng, what=what)
     if found is None:
         return None

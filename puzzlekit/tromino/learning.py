@@ -42,25 +42,35 @@ import heapq
 import random
 from collections.abc import Iterable
 
+from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import Cell, as_cell
 from puzzlekit.limits import Budget
 from puzzlekit.tromino.board import BLOCK_CELLS
 
-__all__ = ["learning_tiling"]
+__all__ = ["LEARNING_MAX_CELLS", "learning_tiling"]
+
+LEARNING_MAX_CELLS = 1 << 20
+"""The most cells :func:`learning_tiling` takes: it holds about a kilobyte for each
+(the trominoes on it, their values, reasons and watched clauses), so a million cells
+take about a gigabyte. More is an :class:`~puzzlekit.ArgumentError`."""
 
 _FIRST_RUN = 100  # dead ends before the first change of the way of choosing; then twice
 _BUMP_GROWTH = 1.05  # how much more a dead end counts than the one before it
 _KEPT_CLAUSES = 20_000  # learned clauses kept when there are twice as many, the shortest
 _UNSET = 2
+_SETUP_CHUNK = 1 << 16  # corners looked at between looks at the clock while setting up
 
 
-def _trominoes(cells: list[Cell]) -> list[tuple[int, int, int]]:
-    """Every L-tromino on *cells*, as indices into it."""
+def _trominoes(cells: list[Cell], budget: Budget, what: str) -> list[tuple[int, int, int]]:
+    """Every L-tromino on *cells*, as indices into it (a million cells take seconds, so
+    it looks at the clock as it goes)."""
     index = {cell: number for number, cell in enumerate(cells)}
     corners = sorted({(row - down, col - right) for row, col in cells
                       for down in (0, 1) for right in (0, 1)})
     found = []
-    for row, col in corners:
+    for done, (row, col) in enumerate(corners):
+        if not done % _SETUP_CHUNK and budget.check_clock():
+            raise budget.limit_reached(what)
         for (a, b), (c, d), (e, f) in BLOCK_CELLS:
             first, second, third = (row + a, col + b), (row + c, col + d), (row + e, col + f)
             if first in index and second in index and third in index:
@@ -83,7 +93,7 @@ class _Learner:
         self.front = front
         self.budget = budget
         self.what = what
-        self.trominoes = _trominoes(cells)
+        self.trominoes = _trominoes(cells, budget, what)
         count = len(self.trominoes)
         self.on_cell: list[list[int]] = [[] for _ in cells]
         for tromino, members in enumerate(self.trominoes):
@@ -333,6 +343,8 @@ class _Learner:
         cells, on_cell = self.cells, self.on_cell
         if any(not trominoes for trominoes in on_cell):
             return None
+        if self.budget.check_clock():  # the end of the setup
+            raise self.budget.limit_reached(self.what)
         for cell, trominoes in enumerate(on_cell):
             if len(trominoes) == 1 and self.truth[2 * trominoes[0]] == _UNSET:
                 self.set(trominoes[0], 1, cell)
@@ -377,7 +389,8 @@ def learning_tiling(
     there is none; the search's choices count as *budget*'s nodes, and
     :class:`~puzzlekit.LimitReached` ends it when that runs out. An *rng* breaks the
     ties among the first choices at random (another tiling when there are several).
-    A cell that is not a ``(row, col)`` pair of ints is a :class:`TypeError`.
+    A cell that is not a ``(row, col)`` pair of ints is a :class:`TypeError`; more than
+    :data:`LEARNING_MAX_CELLS` cells an :class:`~puzzlekit.ArgumentError`.
 
     >>> from puzzlekit.limits import Budget
     >>> len(learning_tiling([(r, c) for r in range(4) for c in range(6)], Budget()))
@@ -386,6 +399,10 @@ def learning_tiling(
     ordered = sorted({as_cell(cell) for cell in cells})
     if not ordered:
         return []
+    if len(ordered) > LEARNING_MAX_CELLS:
+        raise ArgumentError(
+            f"{len(ordered):,} cells are too many for the learning search (at most "
+            f"{LEARNING_MAX_CELLS:,}: it holds about a kilobyte for each)")
     rows = ordered[-1][0] - ordered[0][0] + 1
     cols = max(col for _, col in ordered) - min(col for _, col in ordered) + 1
     if cols > rows:  # wide: column by column, so that the front is the shorter side

@@ -52,7 +52,7 @@ from puzzlekit.tromino.count import (
     profile_tiling,
     sweep_decides,
 )
-from puzzlekit.tromino.learning import learning_tiling
+from puzzlekit.tromino.learning import LEARNING_MAX_CELLS, learning_tiling
 from puzzlekit.tromino.regions import free_regions, stranded_cell
 
 __all__ = [
@@ -74,8 +74,9 @@ __all__ = [
 ]
 
 SEARCH_MAX_CELLS = 1 << 15
-"""The largest board (in cells) the exact search takes on, unless it is narrow enough
-for the profile sweep; larger ones are an :class:`~puzzlekit.ArgumentError`."""
+"""The largest box (in cells) the bitboard search takes on: a larger board or region
+goes to the profile sweep when it is narrow enough, else to the learning search
+(:func:`tile_free_cells`)."""
 
 SWEEP_WIDTH = 7
 """Regions at most this many cells across go straight to the profile sweep."""
@@ -85,6 +86,11 @@ _SWEEP_FALLBACK_WIDTH = 12
 
 _PATIENCE = 4
 """Search nodes per tromino of a region before the search hands it to other methods."""
+
+_PATIENCE_MAX = 1000
+"""... and at most this many in all: a node splits the region's box into its regions, so
+on a large box it costs more the larger the box, and the search that learns does better
+there."""
 
 _MEMO_LIMIT = 200_000
 """Dead positions remembered at most (then forgotten, and remembered anew)."""
@@ -304,7 +310,8 @@ def _region_cells(region: int, stride: int) -> list[Cell]:
 def _tile_region(
     cells: list[Cell], budget: Budget, rng: random.Random | None, what: str
 ) -> list[Triple] | None:
-    """A tiling of one connected region (its cells), ``None`` when it has none."""
+    """A tiling of one connected region (its cells, at any size and place), ``None`` when
+    it has none."""
     top = min(row for row, _ in cells)
     left = min(col for _, col in cells)
     height = max(row for row, _ in cells) - top + 1
@@ -321,6 +328,11 @@ def _tile_region(
     if narrow <= SWEEP_WIDTH:
         blocked = [(r, c) for r in range(height) for c in range(width) if (r, c) not in inside]
         return shifted(profile_tiling(height, width, blocked, budget, rng))
+    if height * width > SEARCH_MAX_CELLS:
+        # A box too large for the bitboards: the sweep over the region's own cells when
+        # they lie close in some order, else the learning search (which needs no box).
+        swept = sweep_cells(cells, budget, what=what)
+        return learning_tiling(cells, budget, rng, what=what) if swept is False else swept
     # Search along the shorter side: the first free cell in reading order then moves
     # along a short frontier.
     transposed = width > height
@@ -350,7 +362,8 @@ def _search_region(
     free = cells_mask(inside, height, width)
     masks: list[int] | None
     try:
-        masks = next(search.run(free, rng, patience=_PATIENCE * len(inside) // 3), None)
+        patience = min(_PATIENCE * len(inside) // 3, _PATIENCE_MAX)
+        masks = next(search.run(free, rng, patience=patience), None)
     except _Impatient:
         found = _bands(inside, height, width, budget, rng)
         if found is not None:
@@ -377,9 +390,8 @@ def tile_pockets(
     height: int, width: int, blocked: frozenset[Cell], budget: Budget,
     rng: random.Random | None = None, *, what: str = "tile",
 ) -> tuple[list[Triple], frozenset[Cell]] | None:
-    """Tile each small region (a *pocket*: at most :data:`POCKET_CELLS` cells, in a box
-    the search takes, or thin enough for :func:`sweep_cells` in any box) of a board
-    with several regions, at any size: the trominoes
+    """Tile each small region (a *pocket*: at most :data:`POCKET_CELLS` cells, however
+    spread out) of a board with several regions, at any size: the trominoes
     and the cells they cover, or ``None`` when some pocket has no tiling (a proof
     for the whole board). The regions come from the runs between the cells of
     *blocked*; with one region there is nothing to split.
@@ -397,17 +409,8 @@ def tile_pockets(
     for region in regions:
         if region.cells > POCKET_CELLS:
             continue
-        top = min(t for t, _, _, _ in region.rectangles)
-        left = min(c for _, c, _, _ in region.rectangles)
-        bottom = max(t + h for t, _, h, _ in region.rectangles)
-        right = max(c + w for _, c, _, w in region.rectangles)
         cells = list(region.cell_list())
-        if (bottom - top) * (right - left) <= SEARCH_MAX_CELLS:
-            tiled = _tile_region(cells, budget, rng, what)
-        elif (swept := sweep_cells(cells, budget, what=what)) is not False:
-            tiled = swept  # a thin region spread over a box too large for the search
-        else:
-            continue
+        tiled = _tile_region(cells, budget, rng, what)
         if tiled is None:
             return None
         found += tiled
@@ -509,19 +512,21 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
 
 
 def check_search_size(height: int, width: int) -> None:
-    """Refuse a board the exact search cannot take (over :data:`SEARCH_MAX_CELLS` cells
-    and too wide for the sweep), before anything the size of the board is made.
+    """Refuse a board the bitboard search cannot take (over :data:`SEARCH_MAX_CELLS`
+    cells and too wide for the sweep), before anything the size of the board is made:
+    for the graders, which play the board on bitboards
+    (:func:`~puzzlekit.tromino.walkthrough`).
 
     >>> check_search_size(16, 10**5)  # (height, width): a sweep 16 across
     >>> check_search_size(2048, 2048)
     Traceback (most recent call last):
     ...
     puzzlekit.errors.ArgumentError: a 2048x2048 board with these holes is too large for \
-the exact search (at most 32,768 cells, or 16 across for the sweep)
+the bitboard search (at most 32,768 cells, or 16 across for the sweep)
     """
     if height * width > SEARCH_MAX_CELLS and min(height, width) > MAX_SWEEP_WIDTH["L"]:
         raise ArgumentError(
-            f"a {width}x{height} board with these holes is too large for the exact "
+            f"a {width}x{height} board with these holes is too large for the bitboard "
             f"search (at most {SEARCH_MAX_CELLS:,} cells, or "
             f"{MAX_SWEEP_WIDTH['L']} across for the sweep)"
         )
@@ -538,22 +543,29 @@ def tile_free_cells(
 ) -> list[Triple] | None:
     """The trominoes (as cell triples) of a tiling of the board minus *blocked*, or
     ``None`` when it has none; :class:`~puzzlekit.LimitReached` when *budget* runs
-    out first, :class:`~puzzlekit.ArgumentError` for a board out of reach (over
-    :data:`SEARCH_MAX_CELLS` cells and too wide for the sweep).
+    out first. A board over :data:`SEARCH_MAX_CELLS` cells goes to the profile sweep
+    when it is at most :data:`~puzzlekit.tromino.MAX_SWEEP_WIDTH` across, and is
+    otherwise split into its regions, which are tiled one by one (the learning
+    search takes the large ones: a region of over
+    :data:`~puzzlekit.tromino.learning.LEARNING_MAX_CELLS` cells that no sweep takes
+    is an :class:`~puzzlekit.ArgumentError`).
 
     >>> tile_free_cells(2, 2, [(0, 0)], Budget())
     [((0, 1), (1, 0), (1, 1))]
     >>> tile_free_cells(4, 4, [(0, 1), (1, 0)], Budget()) is None  # (0, 0) cut off
     True
+    >>> len(tile_free_cells(200, 200, [(0, 0), (0, 1), (0, 2), (0, 3)], Budget()))
+    13332
     """
     blocked = set(blocked)
     if (height * width - len(blocked)) % 3:
         return None
-    check_search_size(height, width)
     if height * width > SEARCH_MAX_CELLS:
         if min(height, width) == 1:
             return None if height * width > len(blocked) else []
-        return profile_tiling(height, width, blocked, budget, rng)
+        if min(height, width) <= MAX_SWEEP_WIDTH["L"]:
+            return profile_tiling(height, width, blocked, budget, rng)
+        return _tile_large(height, width, frozenset(blocked), budget, rng, what)
     stride = width + 1
     free = full_mask(height, width) & ~cells_mask(blocked, height, width)
     regions = _regions(free, stride)
@@ -564,6 +576,29 @@ def tile_free_cells(
     found: list[Triple] = []
     for region in regions:
         tiled = _tile_region(_region_cells(region, stride), budget, rng, what)
+        if tiled is None:
+            return None
+        found += tiled
+    return found
+
+
+def _tile_large(
+    height: int, width: int, blocked: frozenset[Cell], budget: Budget,
+    rng: random.Random | None, what: str,
+) -> list[Triple] | None:
+    """:func:`tile_free_cells` of a board too large for the bitboards, region by region."""
+    regions = free_regions(height, width, blocked)
+    if any(region.cells % 3 for region in regions):
+        return None
+    for region in regions:
+        if region.cells > LEARNING_MAX_CELLS:  # refused before its cells are listed
+            raise ArgumentError(
+                f"a {width}x{height} board with {len(blocked):,} blocked cells has a region "
+                f"of {region.cells:,} free cells that no construction splits: too large for "
+                f"the learning search (at most {LEARNING_MAX_CELLS:,} cells)")
+    found: list[Triple] = []
+    for region in regions:
+        tiled = _tile_region(list(region.cell_list()), budget, rng, what)
         if tiled is None:
             return None
         found += tiled

@@ -1,6 +1,7 @@
 """Boards of every size the cap admits: regions, pockets, peeled strips, one route for all calls."""
 
 import random
+import time
 
 import pytest
 from hypothesis import assume, given, settings
@@ -12,6 +13,7 @@ from puzzlekit.limits import Budget
 from puzzlekit.tromino import Board, Tiling, count_tilings, is_tileable, solve, tile
 from puzzlekit.tromino.board import full_mask
 from puzzlekit.tromino.construct import decompose
+from puzzlekit.tromino.learning import learning_tiling
 from puzzlekit.tromino.regions import free_regions, stranded_cell
 from puzzlekit.tromino.solver import (
     CELL_SWEEP_SPAN,
@@ -257,3 +259,75 @@ def test_holes_by_all_four_sides_are_answered_at_every_size(n):
         assert is_tileable(board)
         if n == 183:
             assert_valid_tiling(board, tile(board))
+
+
+def _staircase(steps: list[bool], leave_out: list[int]) -> set[tuple[int, int]]:
+    """The cells of a staircase of 3 x 2 blocks from the top left corner, a block to the
+    right (``True``) or down at each step: tileable, block by block. Where *leave_out*
+    holds 1-4 for a block, one of two trominoes of the block is left out."""
+    cells: set[tuple[int, int]] = set()
+    row = col = 0
+    for number, right in enumerate([True, *steps]):
+        if number:
+            row, col = (row, col + 2) if right else (row + 3, col)
+        block = [(row + r, col + c) for r in range(3) for c in range(2)]
+        kind = leave_out[number % len(leave_out)] if leave_out else 0
+        # a tromino of the block: its top or bottom row and a cell of the middle row
+        left_out = {1: block[:3], 2: [*block[:2], block[3]], 3: block[2:3] + block[4:],
+                    4: block[3:]}.get(kind, [])
+        cells.update(cell for cell in block if cell not in left_out)
+    return cells
+
+
+def _assert_tiles(cells: set[tuple[int, int]], found) -> None:
+    covered = [cell for triple in found for cell in triple]
+    assert sorted(covered) == sorted(cells)
+    for triple in found:
+        rows = {r for r, _ in triple}
+        cols = {c for _, c in triple}
+        assert len(set(triple)) == 3 and max(rows) - min(rows) == 1 == max(cols) - min(cols)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.permutations([True] * 100 + [False] * 100), st.lists(st.integers(0, 4), max_size=7))
+def test_regions_spread_over_a_box_too_large_for_the_bitboards_are_tiled(steps, leave_out):
+    cells = _staircase(steps, leave_out)  # in a box of 303 x 202 cells
+    height, width = 310, 205
+    assert height * width > SEARCH_MAX_CELLS
+    blocked = {(r, c) for r in range(height) for c in range(width)} - cells
+    found = tile_free_cells(height, width, blocked, Budget())
+    assert found is not None  # tileable by construction
+    _assert_tiles(cells, found)
+
+
+def test_a_staircase_no_sweep_takes_goes_to_the_learning_search(monkeypatch):
+    from puzzlekit.tromino import solver
+
+    calls = []
+
+    def learning(cells, *args, **kwargs):
+        cells = list(cells)
+        calls.append(len(cells))
+        return learning_tiling(cells, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "learning_tiling", learning)
+    # 60 blocks right, 60 down, 60 right: rows of 120 cells and columns of 180, far
+    # apart both ways for the sweep over cells, in a box of 183 x 242.
+    cells = _staircase([True] * 59 + [False] * 60 + [True] * 60, [])
+    assert sweep_cells(cells, Budget()) is False
+    blocked = {(r, c) for r in range(183) for c in range(242)} - cells
+    _assert_tiles(cells, tile_free_cells(183, 242, blocked, Budget()))
+    assert calls == [len(cells)]
+    # Without the first column the count still fits, but a strip three rows high is
+    # tiled in 3 x 2 blocks from its end, which leaves the corner's last column alone.
+    calls.clear()
+    assert tile_free_cells(183, 242, blocked | {(0, 0), (1, 0), (2, 0)}, Budget()) is None
+    assert calls == [len(cells) - 3]
+
+
+def test_a_region_over_the_learning_searchs_cap_is_refused_before_its_cells_are_listed():
+    started = time.perf_counter()
+    with pytest.raises(ArgumentError, match=r"region of 1,099,998 free cells that no "
+                       r"construction splits: too large for the learning search"):
+        tile_free_cells(1100, 1000, [(0, 0), (5, 7)], Budget())
+    assert time.perf_counter() - started < 0.5

@@ -181,7 +181,7 @@ def test_graders_refuse_boards_out_of_the_search_before_allocating(size):
     board = Board(*size, [(0, 0)])
     for grader in (walkthrough, grade_of):
         started = time.perf_counter()
-        with pytest.raises(ArgumentError, match="too large for the exact search"):
+        with pytest.raises(ArgumentError, match="too large for the bitboard search"):
             grader(board, time_limit=1)
         assert time.perf_counter() - started < 0.2
 
