@@ -67,6 +67,8 @@ def _trominoes(cells: list[Cell], budget: Budget, what: str) -> list[tuple[int, 
     index = {cell: number for number, cell in enumerate(cells)}
     corners = sorted({(row - down, col - right) for row, col in cells
                       for down in (0, 1) for right in (0, 1)})
+    if budget.check_clock():
+        raise budget.limit_reached(what)
     found = []
     for done, (row, col) in enumerate(corners):
         if not done % _SETUP_CHUNK and budget.check_clock():
@@ -407,4 +409,6 @@ def learning_tiling(
     cols = max(col for _, col in ordered) - min(col for _, col in ordered) + 1
     if cols > rows:  # wide: column by column, so that the front is the shorter side
         ordered.sort(key=lambda cell: (cell[1], cell[0]))
+    if budget.check_clock():  # sorting a million cells takes a second
+        raise budget.limit_reached(what)
     return _Learner(ordered, min(rows, cols), budget, rng, what).run()

@@ -456,11 +456,11 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
     for transposed in (False, True):
         order = sorted((col, row) for row, col in cells) if transposed else sorted(cells)
         index = {cell: i for i, cell in enumerate(order)}
-        span = max((index.get(cell, -1) - i for i, (row, col) in enumerate(order)
-                    for cell in ((row, col + 1), (row + 1, col - 1), (row + 1, col),
-                                 (row + 1, col + 1))), default=0)
+        span = _span(order, index)
         if best is None or span < best[0]:
             best = (span, transposed, order, index)
+        if budget.check_clock():  # a region of a million cells takes a second each way
+            raise budget.limit_reached(what)
     assert best is not None
     span, transposed, order, index = best
     if span > CELL_SWEEP_SPAN:
@@ -509,6 +509,20 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
     if transposed:
         found = [((a[1], a[0]), (b[1], b[0]), (c[1], c[0])) for a, b, c in found]
     return found
+
+
+def _span(order: list[Cell], index: dict[Cell, int]) -> int:
+    """How many cells, in *order*, a tromino's cells lie apart at most; once that is over
+    :data:`CELL_SWEEP_SPAN`, any number over it (a wide region is found so at once)."""
+    span = 0
+    for at, (row, col) in enumerate(order):
+        for cell in ((row, col + 1), (row + 1, col - 1), (row + 1, col), (row + 1, col + 1)):
+            apart = index.get(cell, -1) - at
+            if apart > span:
+                span = apart
+        if span > CELL_SWEEP_SPAN:
+            break
+    return span
 
 
 def check_search_size(height: int, width: int) -> None:
@@ -598,6 +612,8 @@ def _tile_large(
                 f"the learning search (at most {LEARNING_MAX_CELLS:,} cells)")
     found: list[Triple] = []
     for region in regions:
+        if budget.check_clock():
+            raise budget.limit_reached(what)
         tiled = _tile_region(list(region.cell_list()), budget, rng, what)
         if tiled is None:
             return None
