@@ -469,9 +469,10 @@ def decompose(
     1322
     """
     height, width = check_size(height, width)
-    holes = sorted(check_blocked(height, width, blocked))
-    if not 2 <= len(holes) <= _DECOMPOSE_HOLES:
+    cells = check_blocked(height, width, blocked)
+    if not 2 <= len(cells) <= _DECOMPOSE_HOLES:  # before sorting a million cells
         return None
+    holes = sorted(cells)
     plans: dict[Piece, Plan | None] = {}
     searched: dict[Piece, list[Triple]] = {}  # small leaves tiled by the search
     steps = 0
@@ -707,6 +708,7 @@ class _Strips:
         # Columns for trominoes laid across a cut: at both sides of the board and in
         # the middle, where they rarely meet a hole.
         self.spots = sorted({col for col in (0, width // 2 - 1, width - 2) if col >= 0})
+        on_time(budget, what)  # a million blocked cells take a second to sort
 
     def spend(self) -> None:
         self.steps += 1
@@ -729,6 +731,7 @@ class _Strips:
         ``None`` when none fits: straight cuts first, laid trominoes where needed."""
         height, width = self.height, self.width
         candidates = cut_candidates(sorted(set(self.rows)), height)
+        on_time(self.budget, self.what)
         strips = self.strips
         self.stalled_from = self.steps
 
@@ -978,7 +981,9 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     """
     height, width = check_size(height, width)
     cells = check_blocked(height, width, blocked)
+    on_time(budget, what)
     plans = _slab_plans(height, width, cells)
+    on_time(budget, what)
     whole = height * width
     for swept, transposed, holes, cores in plans:
         if transposed and plans[0].swept == whole and swept == whole:
@@ -1245,8 +1250,8 @@ def _construct(
             # them: those are swept first, since the strips and blocks can take seconds to
             # give up on them.
             packed = cells > SEARCH_MAX_CELLS and (
-                _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells
-                or dense(height, width, len(rest)))
+                dense(height, width, len(rest))  # first: the plans sort every blocked cell
+                or _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells)
             if packed:
                 decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
             if decomposed is None:

@@ -250,3 +250,18 @@ def test_the_planners_refuse_a_blocked_cell_that_is_not_a_pair_of_ints(planner):
 def test_the_planners_check_the_board_size(planner, height, width):
     with pytest.raises(ArgumentError, match=r"cells, over|must be from 1"):
         planner(height, width, frozenset(), Budget())
+
+
+def test_a_dense_board_of_160_000_cells_keeps_its_time_limit():
+    # A hole in 3 cells over 400 x 400: the constructions sort the 53,332 holes several
+    # times and the learning search sets up a region of 100,000 cells; each looks at
+    # the clock (was 1.5 s over a limit of 8 s).
+    from puzzlekit import LimitReached
+    from puzzlekit.tromino import is_tileable, random_board
+
+    board = random_board(400, holes=53_332, seed=0)
+    for limit in (0.5, 3.0):
+        started = time.perf_counter()
+        with pytest.raises(LimitReached):
+            is_tileable(board, time_limit=limit)
+        assert time.perf_counter() - started < limit + 0.8
