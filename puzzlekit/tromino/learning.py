@@ -67,8 +67,6 @@ def _trominoes(cells: list[Cell], budget: Budget, what: str) -> list[tuple[int, 
     index = {cell: number for number, cell in enumerate(cells)}
     corners = sorted({(row - down, col - right) for row, col in cells
                       for down in (0, 1) for right in (0, 1)})
-    if budget.check_clock():
-        raise budget.limit_reached(what)
     found = []
     for done, (row, col) in enumerate(corners):
         if not done % _SETUP_CHUNK and budget.check_clock():

@@ -316,6 +316,12 @@ def _tile_region(
     left = min(col for _, col in cells)
     height = max(row for row, _ in cells) - top + 1
     width = max(col for _, col in cells) - left + 1
+    narrow = min(height, width)
+    if narrow > SWEEP_WIDTH and height * width > SEARCH_MAX_CELLS:
+        # A box too large for the bitboards: the sweep over the region's own cells when
+        # they lie close in some order, else the learning search (which needs no box).
+        swept = sweep_cells(cells, budget, what=what)
+        return learning_tiling(cells, budget, rng, what=what) if swept is False else swept
     inside = {(row - top, col - left) for row, col in cells}
 
     def shifted(found: list[Triple] | None) -> list[Triple] | None:
@@ -324,15 +330,9 @@ def _tile_region(
         return [((a[0] + top, a[1] + left), (b[0] + top, b[1] + left),
                  (c[0] + top, c[1] + left)) for a, b, c in found]
 
-    narrow = min(height, width)
     if narrow <= SWEEP_WIDTH:
         blocked = [(r, c) for r in range(height) for c in range(width) if (r, c) not in inside]
         return shifted(profile_tiling(height, width, blocked, budget, rng))
-    if height * width > SEARCH_MAX_CELLS:
-        # A box too large for the bitboards: the sweep over the region's own cells when
-        # they lie close in some order, else the learning search (which needs no box).
-        swept = sweep_cells(cells, budget, what=what)
-        return learning_tiling(cells, budget, rng, what=what) if swept is False else swept
     # Search along the shorter side: the first free cell in reading order then moves
     # along a short frontier.
     transposed = width > height
@@ -561,8 +561,8 @@ def tile_free_cells(
     when it is at most :data:`~puzzlekit.tromino.MAX_SWEEP_WIDTH` across, and is
     otherwise split into its regions, which are tiled one by one (the learning
     search takes the large ones: a region of over
-    :data:`~puzzlekit.tromino.learning.LEARNING_MAX_CELLS` cells that no sweep takes
-    is an :class:`~puzzlekit.ArgumentError`).
+    :data:`~puzzlekit.tromino.learning.LEARNING_MAX_CELLS` free cells is an
+    :class:`~puzzlekit.ArgumentError`).
 
     >>> tile_free_cells(2, 2, [(0, 0)], Budget())
     [((0, 1), (1, 0), (1, 1))]
