@@ -43,6 +43,8 @@ from puzzlekit.tromino.board import (
     anchor_masks,
     bit_indices,
     cells_mask,
+    check_blocked,
+    check_size,
     full_mask,
 )
 from puzzlekit.tromino.count import (
@@ -570,8 +572,14 @@ def tile_free_cells(
     True
     >>> len(tile_free_cells(200, 200, [(0, 0), (0, 1), (0, 2), (0, 3)], Budget()))
     13332
+    >>> tile_free_cells(200, 200, [(500, 500), (0, 0), (0, 1), (0, 2)], Budget())
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.ArgumentError: blocked cell at row 500, column 500 is off the \
+200x200 board
     """
-    blocked = set(blocked)
+    height, width = check_size(height, width)
+    blocked = set(check_blocked(height, width, blocked))
     if (height * width - len(blocked)) % 3:
         return None
     if height * width > SEARCH_MAX_CELLS:

@@ -328,3 +328,16 @@ def test_a_region_over_the_learning_searchs_cap_is_refused_before_its_cells_are_
                        r"construction splits: too large for the learning search"):
         tile_free_cells(1100, 1000, [(0, 0), (5, 7)], Budget())
     assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("side", [10, 200])  # within the bitboards' cap, and over it
+@pytest.mark.parametrize(("cell", "error", "message"), [
+    ((500, 500), ArgumentError, "row 500, column 500 is off the"),
+    ((-1, 0), ArgumentError, "row -1, column 0 is off the"),
+    ("ab", TypeError, "a cell is a"),
+])
+def test_tile_free_cells_refuses_blocked_cells_that_are_not_on_the_board(side, cell, error,
+                                                                         message):
+    # was: an IndexError or a TypeError from deep inside on 10 x 10, and None on 200 x 200
+    with pytest.raises(error, match=message):
+        tile_free_cells(side, side, [cell, (0, 0), (0, 1), (0, 2)], Budget())
