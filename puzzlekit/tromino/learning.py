@@ -9,7 +9,11 @@ free cell is covered by exactly one. Cover constraints are kept by counts per ce
 (a used tromino rules out the others on its cells; a cell left with one tromino
 uses it). At a dead end the search works out which earlier choices caused it (the
 first cut through the current choice, as SAT solvers do), learns a clause that
-forbids them together, and jumps back to where the clause forces another way.
+forbids them together, and jumps back to where the clause forces another way; where
+that is over a hundred choices back, it backs up one choice only and sets what the
+clause forces at the clause's own level (chronological backtracking, as Nadel and
+Ryvchin have SAT solvers do it), keeping the choices in between, which it would
+otherwise make again one by one.
 
 It takes turns between two ways of choosing, each run twice as long as the one
 before it (in dead ends), keeping what it learned across them:
@@ -58,6 +62,7 @@ _FIRST_RUN = 100  # dead ends before the first change of the way of choosing; th
 _BUMP_GROWTH = 1.05  # how much more a dead end counts than the one before it
 _KEPT_CLAUSES = 20_000  # learned clauses kept when there are twice as many, the shortest
 _UNSET = 2
+_LONGEST_JUMP = 100  # levels a dead end jumps back at most; else back one level only
 _SETUP_CHUNK = 1 << 16  # corners looked at between looks at the clock while setting up
 
 
@@ -100,7 +105,9 @@ class _Learner:
             for cell in members:
                 self.on_cell[cell].append(tromino)
         self.left = [len(trominoes) for trominoes in self.on_cell]  # not ruled out
-        self.covered = [-1] * len(cells)  # the used tromino on a cell
+        # Used trominoes on a cell: more than one only at a dead end, and one of them can
+        # stay when a chronological back-up undoes the other.
+        self.covered = [0] * len(cells)
         self.truth = bytearray([_UNSET]) * (2 * count)
         self.level = [0] * count
         self.reason: list[int | list[int] | None] = [None] * count
@@ -133,31 +140,38 @@ class _Learner:
         heapq.heapify(self.queue)
         self.queued = bytearray(value == _UNSET for value in values)
 
-    def set(self, tromino: int, used: int, reason: int | list[int] | None) -> None:
+    def set(self, tromino: int, used: int, reason: int | list[int] | None, level: int) -> None:
+        """Give *tromino* its value at *level*: the choice's own, or for a consequence the
+        deepest of its reason's (below the current one after a chronological back-up)."""
         self.truth[2 * tromino] = used
         self.truth[2 * tromino + 1] = 1 - used
-        self.level[tromino] = len(self.starts)
+        self.level[tromino] = level
         self.reason[tromino] = reason
         self.trail.append(tromino)
         if used:
             for cell in self.trominoes[tromino]:
-                self.covered[cell] = tromino
+                self.covered[cell] += 1
         else:
             for cell in self.trominoes[tromino]:
                 self.left[cell] -= 1
 
     def back_to(self, level: int) -> None:
-        """Undo every choice above *level* and what followed from them."""
+        """Undo every choice above *level* and what followed from them. Values set at
+        *level* or below after its last choice stay, in order, and are drawn again."""
         size = self.starts[level]
         truth, covered, left, saved = self.truth, self.covered, self.left, self.saved
-        trominoes, first_open = self.trominoes, self.open
-        undone = self.trail[size:]
+        trominoes, first_open, levels = self.trominoes, self.open, self.level
+        undone: list[int] = []
+        kept: list[int] = []
+        for tromino in self.trail[size:]:
+            (kept if levels[tromino] <= level else undone).append(tromino)
         del self.trail[size:]
+        self.trail += kept
         for tromino in undone:
             used = truth[2 * tromino]
             if used:
                 for cell in trominoes[tromino]:
-                    covered[cell] = -1
+                    covered[cell] -= 1
                     if cell < first_open:
                         first_open = cell
             else:
@@ -182,28 +196,31 @@ class _Learner:
         """Draw the consequences of the trail; a clause all of whose literals are false
         at a dead end."""
         truth, trail, trominoes, on_cell = self.truth, self.trail, self.trominoes, self.on_cell
+        levels = self.level
         while self.done < len(trail):
             tromino = trail[self.done]
             self.done += 1
             if truth[2 * tromino]:
+                level = levels[tromino]
                 for cell in trominoes[tromino]:
                     for other in on_cell[cell]:
                         if other != tromino:
                             if truth[2 * other] == _UNSET:
-                                self.set(other, 0, -1 - tromino)
+                                self.set(other, 0, -1 - tromino, level)
                             elif truth[2 * other]:
                                 return [2 * tromino + 1, 2 * other + 1]
                 false = 2 * tromino + 1
             else:
                 for cell in trominoes[tromino]:
-                    if self.covered[cell] < 0:
+                    if not self.covered[cell]:
                         left = self.left[cell]
                         if left == 0:
                             return [2 * other for other in on_cell[cell]]
                         if left == 1:
                             for other in on_cell[cell]:
                                 if truth[2 * other] == _UNSET:
-                                    self.set(other, 1, cell)
+                                    self.set(other, 1, cell, max(
+                                        levels[rest] for rest in on_cell[cell] if rest != other))
                                     break
                 false = 2 * tromino
             if self.watches[false]:
@@ -238,7 +255,8 @@ class _Learner:
             else:
                 if truth[first] == 0:
                     return clause
-                self.set(first >> 1, 1 - (first & 1), clause)
+                level = max(self.level[literal >> 1] for literal in clause[1:])
+                self.set(first >> 1, 1 - (first & 1), clause, level)
                 at += 1
         return None
 
@@ -253,11 +271,12 @@ class _Learner:
         return [2 * other for other in self.on_cell[reason]]
 
     def analyse(self, conflict: list[int]) -> tuple[list[int], int]:
-        """The clause learned from a dead end, its literal to set first, and the level
-        to go back to."""
+        """The clause learned from a dead end at the current level, its literal to set
+        first, and the deepest level of its other literals (where it sets that one)."""
         seen: set[int] = set()
         learned = [0]
         here = len(self.starts)
+        levels, trail = self.level, self.trail
         pending = 0
         position = len(self.trail) - 1
         literals = conflict
@@ -273,9 +292,10 @@ class _Learner:
                     pending += 1
                 else:
                     learned.append(literal)
-            while self.trail[position] not in seen:
+            # Values set out of order lie between; only this level's are looked at.
+            while trail[position] not in seen or levels[trail[position]] != here:
                 position -= 1
-            last = self.trail[position]
+            last = trail[position]
             position -= 1
             pending -= 1
             if pending == 0:
@@ -313,14 +333,14 @@ class _Learner:
         dead ends."""
         covered, truth, left = self.covered, self.truth, self.left
         cell = self.open
-        while cell < len(covered) and covered[cell] >= 0:
+        while cell < len(covered) and covered[cell]:
             cell += 1
         self.open = cell
         if cell == len(covered):
             return -1
         fewest = left[cell]
         for other in range(cell + 1, min(cell + self.front, len(covered))):
-            if covered[other] < 0 and left[other] < fewest:
+            if not covered[other] and left[other] < fewest:
                 cell, fewest = other, left[other]
                 if fewest == 2:  # a cell with one left has used it already
                     break
@@ -347,21 +367,27 @@ class _Learner:
             raise self.budget.limit_reached(self.what)
         for cell, trominoes in enumerate(on_cell):
             if len(trominoes) == 1 and self.truth[2 * trominoes[0]] == _UNSET:
-                self.set(trominoes[0], 1, cell)
+                self.set(trominoes[0], 1, cell, 0)
         conflicts, run_length = 0, _FIRST_RUN
         while True:
             conflict = self.propagate()
             if conflict is not None:
-                if not self.starts:
+                deepest = max(self.level[literal >> 1] for literal in conflict)
+                if deepest == 0:
                     return None  # a dead end that no choice caused: no tiling
+                if deepest < len(self.starts):
+                    self.back_to(deepest)  # the later choices took no part in it
                 conflicts += 1
                 learned, level = self.analyse(conflict)
-                self.back_to(level)
+                # A long jump would undo many choices unrelated to the dead end, which
+                # the search would then make again: go back one level only, and set the
+                # learned clause's literal at its own level.
+                self.back_to(deepest - 1 if deepest - level > _LONGEST_JUMP else level)
                 if len(learned) > 1:
                     self.learned.append(learned)
                     self.watches[learned[0]].append(learned)
                     self.watches[learned[1]].append(learned)
-                self.set(learned[0] >> 1, 1 - (learned[0] & 1), learned)
+                self.set(learned[0] >> 1, 1 - (learned[0] & 1), learned, level)
                 continue
             if conflicts >= run_length or len(self.learned) > 2 * _KEPT_CLAUSES:
                 self.restart()
@@ -378,7 +404,7 @@ class _Learner:
             if self.budget.spend():
                 raise self.budget.limit_reached(self.what)
             self.starts.append(len(self.trail))
-            self.set(tromino, 1 if self.sweeping else self.saved[tromino], None)
+            self.set(tromino, 1 if self.sweeping else self.saved[tromino], None, len(self.starts))
 
 
 def learning_tiling(

@@ -9,7 +9,7 @@ from tromino.checks import assert_valid_tiling, naive_tileable
 
 from puzzlekit.errors import LimitReached
 from puzzlekit.limits import Budget
-from puzzlekit.tromino import Board, Tiling, Tromino, random_board, tile
+from puzzlekit.tromino import Board, Tiling, Tromino, learning, random_board, tile
 from puzzlekit.tromino.learning import learning_tiling
 
 
@@ -32,26 +32,63 @@ def test_a_board_with_a_tiling_is_tiled_and_one_without_is_proved_so():
     assert learning_tiling([], Budget()) == []
 
 
+# The search backs up one level only where a dead end would jump back further than
+# this; 0 makes it do so at every dead end that jumps at all (values set out of order).
+JUMPS = pytest.mark.parametrize("longest_jump", [learning._LONGEST_JUMP, 0],
+                                ids=["usual", "back-up-one-level"])
+
+
+@JUMPS
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 7), st.integers(1, 7), st.sets(st.integers(0, 48), max_size=20))
-def test_it_agrees_with_a_naive_search_and_its_tilings_are_valid(height, width, cells):
+@given(height=st.integers(1, 8), width=st.integers(1, 8),
+       cells=st.sets(st.integers(0, 63), max_size=24))
+def test_it_agrees_with_a_naive_search_and_its_tilings_are_valid(
+        longest_jump, height, width, cells):
     holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
     board = Board(height, width, holes)
-    found = learning_tiling(board.free_cells, Budget())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(learning, "_LONGEST_JUMP", longest_jump)
+        found = learning_tiling(board.free_cells, Budget())
     assert (found is not None) == naive_tileable(height, width, holes)
     if found is not None:
         assert_valid_tiling(board, as_tiling(board, found))
 
 
+@JUMPS
+@settings(max_examples=40, deadline=None)
+@given(side=st.integers(6, 9), seed=st.integers(0, 2**32))
+def test_a_board_a_hole_away_from_a_tiling_gets_the_naive_searchs_answer(
+        longest_jump, side, seed):
+    """Dense boards with one hole moved: most cannot be tiled, and nothing shows it at a
+    glance, so the search meets many dead ends before its answer."""
+    rng = random.Random(seed)
+    count = side * side // 3
+    count -= (count - side * side) % 3
+    holes = set(random_board(side, holes=count, seed=seed).holes)
+    free = sorted({(r, c) for r in range(side) for c in range(side)} - holes)
+    holes.remove(rng.choice(sorted(holes)))
+    holes.add(rng.choice(free))
+    board = Board(side, side, frozenset(holes))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(learning, "_LONGEST_JUMP", longest_jump)
+        found = learning_tiling(board.free_cells, Budget())
+    assert (found is not None) == naive_tileable(side, side, board.holes)
+    if found is not None:
+        assert_valid_tiling(board, as_tiling(board, found))
+
+
+@JUMPS
 @settings(max_examples=20, deadline=None)
-@given(st.integers(10, 30), st.integers(10, 30), st.integers(0, 2**32))
-def test_dense_boards_are_tiled_validly(height, width, seed):
+@given(height=st.integers(10, 30), width=st.integers(10, 30), seed=st.integers(0, 2**32))
+def test_dense_boards_are_tiled_validly(longest_jump, height, width, seed):
     """A hole in every third cell, tileable by construction: the search must find one,
     on tall boards and on wide ones (swept column by column)."""
     cells = height * width
     holes = cells // 3 + (cells - cells // 3) % 3
     board = random_board(height, width, holes=holes, seed=seed)
-    found = learning_tiling(board.free_cells, Budget(time_limit=60))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(learning, "_LONGEST_JUMP", longest_jump)
+        found = learning_tiling(board.free_cells, Budget(time_limit=60))
     assert found is not None
     assert_valid_tiling(board, as_tiling(board, found))
 
