@@ -500,15 +500,16 @@ def solve(
     nodes = check_limit("node_limit", node_limit)
     if nodes is None and check_limit("time_limit", time_limit) is None:
         node_limit = DEFAULT_NODE_LIMIT
+    rng = make_rng(seed)  # checks the seed, whichever engine runs
     if choose_engine(board, engine) == "numba":
         warm_up()  # before the budget's clock starts; imports numba, only when a search needs it
         from puzzlekit.samegame import nrpa
 
         budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-        first = make_rng(None).getrandbits(32) if seed is None else seed
+        first = rng.getrandbits(32) if seed is None else seed
         return nrpa.search(board, budget, first, worker)
     budget = Budget(node_limit=node_limit, time_limit=time_limit, progress=progress)
-    search = _Search(board, budget, make_rng(seed), worker)
+    search = _Search(board, budget, rng, worker)
     complete = False
     try:
         if not search.beams:  # a board too large for beams: playouts until stopped

@@ -48,7 +48,8 @@ def test_rules_puts_a_board_under_other_rules_and_pipes_into_solve(tmp_path):
     assert answer["engine"] in ("python", "numba")
 
 
-def test_solve_says_which_engine_ran(tmp_path):
+def test_solve_says_which_engine_ran(tmp_path, monkeypatch):
+    monkeypatch.delenv("PUZZLEKIT_ENGINE", raising=False)  # the choice is what is tested
     board_file = tmp_path / "board.txt"
     board_file.write_text(BOARD)
     result = run("solve", str(board_file), "--node-limit", "500", "--json")

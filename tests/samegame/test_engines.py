@@ -116,6 +116,14 @@ def test_nrpa_is_reproducible_and_keeps_its_node_limit(rule_set: Rules) -> None:
     assert any(result != first for result in other)
 
 
+@pytest.mark.parametrize("seed", ["1", 1.5, True])
+def test_a_seed_that_is_no_int_is_a_type_error_on_every_engine(seed: object) -> None:
+    needs_numba()
+    for engine in ("python", "numba"):
+        with pytest.raises(TypeError, match="seed must be an int or None"):
+            solve(BIG, node_limit=100, seed=seed, engine=engine)  # type: ignore[arg-type]
+
+
 def test_workers_vary_the_tabu_colour() -> None:
     needs_numba()
     from puzzlekit.samegame.nrpa import tabu_colour

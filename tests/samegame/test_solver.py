@@ -141,7 +141,7 @@ def test_result_replays_to_its_score(board: Board, rule_set: Rules, seed: int) -
 @given(boards(max_rows=3, max_cols=4, colours=3), rules())
 def test_complete_search_is_optimal(board: Board, rule_set: Rules) -> None:
     board = board.with_rules(rule_set)
-    result = solve(board, node_limit=50_000)
+    result = solve(board, node_limit=50_000, engine="python")  # the beam: it finishes
     check(result)
     assert result.complete
     optimum, clearable = best_possible(board)
@@ -152,7 +152,7 @@ def test_complete_search_is_optimal(board: Board, rule_set: Rules) -> None:
 @settings(max_examples=40)
 @given(states())
 def test_states_solve_completely_and_optimally(state: Board) -> None:
-    result = solve(state)
+    result = solve(state, engine="python")
     check(result)
     assert result.complete and (result.score, not result.proved_unsolvable) == best_possible(state)
 
@@ -163,13 +163,13 @@ def test_optimum_on_many_small_random_boards(name: str) -> None:
     # 0.1-0.35% of such boards came out a few points short with complete=True.
     for seed in range(150):
         board = random_board(3, 5, 2 + seed % 2, seed=seed, rules=RULE_SETS[name])
-        result = solve(board)
+        result = solve(board, engine="python")
         assert result.complete and result.score == best_possible(board)[0], seed
 
 
 def test_the_board_that_scored_1027_scores_1037() -> None:
     board = Board.parse("01011\n00100\n11010")
-    result = solve(board)
+    result = solve(board, engine="python")
     check(result)
     assert (result.score, result.complete, result.solved) == (1037, True, True)
 
@@ -255,7 +255,8 @@ def test_time_limit_is_honoured_with_a_real_line(board: Board, time_limit: float
 
 
 @pytest.mark.parametrize("limit", [math.inf, 1e308, 10**400])
-def test_huge_time_limits_mean_no_limit(limit: float) -> None:
+def test_huge_time_limits_mean_no_limit(limit: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZZLEKIT_ENGINE", "python")  # the beam finishes; NRPA runs on
     board = random_state(2, PRESETS["small"])
     result = solve(board, time_limit=limit)
     check(result)
@@ -286,7 +287,8 @@ def test_hint_under_a_limit_is_the_first_move_of_a_whole_line() -> None:
     assert PUZZLES["samegame"].hint is hint and board.hint(node_limit=2000) == move
 
 
-def test_hint_is_the_first_move_of_an_optimal_line() -> None:
+def test_hint_is_the_first_move_of_an_optimal_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZZLEKIT_ENGINE", "python")  # the beam, which proves its line best
     for seed in range(20):
         board = random_board(3, 4, 3, seed=seed)
         move = board.hint()
