@@ -70,8 +70,12 @@ def _trominoes(cells: list[Cell], budget: Budget, what: str) -> list[tuple[int, 
     """Every L-tromino on *cells*, as indices into it (a million cells take seconds, so
     it looks at the clock as it goes)."""
     index = {cell: number for number, cell in enumerate(cells)}
-    corners = sorted({(row - down, col - right) for row, col in cells
-                      for down in (0, 1) for right in (0, 1)})
+    blocks = {(row - down, col - right) for row, col in cells
+              for down in (0, 1) for right in (0, 1)}
+    if budget.check_clock():
+        raise budget.limit_reached(what)
+    corners = sorted(blocks)
+    del blocks
     found = []
     for done, (row, col) in enumerate(corners):
         if not done % _SETUP_CHUNK and budget.check_clock():
@@ -98,12 +102,15 @@ class _Learner:
         self.front = front
         self.budget = budget
         self.what = what
+        # Each step of the setup takes a second or more on a million cells: the clock is
+        # looked at between them.
         self.trominoes = _trominoes(cells, budget, what)
         count = len(self.trominoes)
         self.on_cell: list[list[int]] = [[] for _ in cells]
         for tromino, members in enumerate(self.trominoes):
             for cell in members:
                 self.on_cell[cell].append(tromino)
+        self.on_time()
         self.left = [len(trominoes) for trominoes in self.on_cell]  # not ruled out
         # Used trominoes on a cell: more than one only at a dead end, and one of them can
         # stay when a chronological back-up undoes the other.
@@ -114,11 +121,15 @@ class _Learner:
         self.trail: list[int] = []
         self.starts: list[int] = []  # where each choice's part of the trail starts
         self.done = 0  # trail entries whose consequences are drawn
-        self.watches: list[list[list[int]]] = [[] for _ in range(2 * count)]
+        # The learned clauses watching each literal, for the literals that have any (a
+        # list for every literal took seconds and hundreds of megabytes on a million cells).
+        self.watches: dict[int, list[list[int]]] = {}
         self.learned: list[list[int]] = []
+        self.on_time()
         # Before any dead end, the trominoes on cells with the fewest trominoes come first.
         self.activity = [sum(1.0 / len(self.on_cell[cell]) for cell in members)
                          for members in self.trominoes]
+        self.on_time()
         self.bump = 1.0
         self.saved = bytearray(count)  # each tromino's last value: tried first again
         self.open = 0  # every cell before it is covered
@@ -127,9 +138,15 @@ class _Learner:
         if rng is not None:
             rng.shuffle(ties)
         self.ties = ties
+        self.on_time()
         self.queue: list[tuple[float, int, int]]
         self.queued: bytearray  # whether the queue holds a tromino at its activity
         self.requeue()
+
+    def on_time(self) -> None:
+        """Stop with :class:`~puzzlekit.LimitReached` when the time limit has passed."""
+        if self.budget.check_clock():
+            raise self.budget.limit_reached(self.what)
 
     def requeue(self) -> None:
         """The queue of choices anew: every unset tromino once, at its activity."""
@@ -223,11 +240,19 @@ class _Learner:
                                         levels[rest] for rest in on_cell[cell] if rest != other))
                                     break
                 false = 2 * tromino
-            if self.watches[false]:
+            if false in self.watches:
                 conflict = self.watched(false)
                 if conflict is not None:
                     return conflict
         return None
+
+    def watch(self, literal: int, clause: list[int]) -> None:
+        """Have *clause* watch *literal*."""
+        watching = self.watches.get(literal)
+        if watching is None:
+            self.watches[literal] = [clause]
+        else:
+            watching.append(clause)
 
     def watched(self, false: int) -> list[int] | None:
         """Visit the learned clauses watching the literal *false*, which has just become
@@ -248,7 +273,7 @@ class _Learner:
                 literal = clause[place]
                 if truth[literal]:  # true or unset: watch it instead
                     clause[1], clause[place] = literal, false
-                    self.watches[literal].append(clause)
+                    self.watch(literal, clause)
                     watching[at] = watching[-1]
                     watching.pop()
                     break
@@ -321,10 +346,10 @@ class _Learner:
         if len(self.learned) > 2 * _KEPT_CLAUSES:
             self.learned.sort(key=len)
             del self.learned[_KEPT_CLAUSES:]
-            self.watches = [[] for _ in self.watches]
+            self.watches = {}
             for clause in self.learned:
-                self.watches[clause[0]].append(clause)
-                self.watches[clause[1]].append(clause)
+                self.watch(clause[0], clause)
+                self.watch(clause[1], clause)
 
     def sweep_choice(self) -> int:
         """The tromino to use next in a sweep, or -1 when every cell is covered: on the
@@ -363,8 +388,7 @@ class _Learner:
         cells, on_cell = self.cells, self.on_cell
         if any(not trominoes for trominoes in on_cell):
             return None
-        if self.budget.check_clock():  # the end of the setup
-            raise self.budget.limit_reached(self.what)
+        self.on_time()  # the end of the setup
         for cell, trominoes in enumerate(on_cell):
             if len(trominoes) == 1 and self.truth[2 * trominoes[0]] == _UNSET:
                 self.set(trominoes[0], 1, cell, 0)
@@ -385,8 +409,8 @@ class _Learner:
                 self.back_to(deepest - 1 if deepest - level > _LONGEST_JUMP else level)
                 if len(learned) > 1:
                     self.learned.append(learned)
-                    self.watches[learned[0]].append(learned)
-                    self.watches[learned[1]].append(learned)
+                    self.watch(learned[0], learned)
+                    self.watch(learned[1], learned)
                 self.set(learned[0] >> 1, 1 - (learned[0] & 1), learned, level)
                 continue
             if conflicts >= run_length or len(self.learned) > 2 * _KEPT_CLAUSES:

@@ -1,6 +1,7 @@
 """The search that learns from its dead ends, checked by a validator and a naive search."""
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -114,6 +115,18 @@ def test_tile_answers_a_dense_board_the_bitboard_search_thrashes_on():
     # every third cell all over it. The learning search tiles it in about 0.3 s.
     board = random_board(30, holes=300, seed=0)
     assert_valid_tiling(board, tile(board, time_limit=60))
+
+
+def test_setting_up_half_a_million_cells_keeps_the_time_limit():
+    # Each step of the setup (the trominoes, the lists per cell, the first activities,
+    # the queue) takes up to a second here; the clock is looked at between them (before,
+    # from the trominoes to the first choice: 1-2.5 s over these limits).
+    cells = [(r, c) for r in range(600) for c in range(900) if (r + 2 * c) % 5]
+    for limit in (1.0, 3.0):
+        started = time.perf_counter()
+        with pytest.raises(LimitReached):
+            learning_tiling(cells, Budget(time_limit=limit))
+        assert time.perf_counter() - started < limit + 0.8
 
 
 @pytest.mark.parametrize("cells", [["ab"], [(1, 2, 3)], [(0.5, 1)], [(0, "1")]])
