@@ -60,7 +60,9 @@ take about a gigabyte. More is an :class:`~puzzlekit.ArgumentError`."""
 
 _FIRST_RUN = 100  # dead ends before the first change of the way of choosing; then twice
 _BUMP_GROWTH = 1.05  # how much more a dead end counts than the one before it
-_KEPT_CLAUSES = 20_000  # learned clauses kept when there are twice as many, the shortest
+_KEPT_CLAUSES = 5_000  # learned clauses kept when there are twice as many, the shortest
+_KEPT_GROWTH = 1.1  # ... and then the next time: with a fixed number, a search that needs
+# more clauses at once could go round for ever
 _UNSET = 2
 _LONGEST_JUMP = 100  # levels a dead end jumps back at most; else back one level only
 _SETUP_CHUNK = 1 << 16  # corners looked at between looks at the clock while setting up
@@ -125,6 +127,7 @@ class _Learner:
         # list for every literal took seconds and hundreds of megabytes on a million cells).
         self.watches: dict[int, list[list[int]]] = {}
         self.learned: list[list[int]] = []
+        self.kept = _KEPT_CLAUSES  # learned clauses kept at the next cut
         self.on_time()
         # Before any dead end, the trominoes on cells with the fewest trominoes come first.
         self.activity = [sum(1.0 / len(self.on_cell[cell]) for cell in members)
@@ -343,9 +346,10 @@ class _Learner:
         """Go back to no choices; keep the shortest learned clauses when there are many."""
         if self.starts:
             self.back_to(0)
-        if len(self.learned) > 2 * _KEPT_CLAUSES:
+        if len(self.learned) > 2 * self.kept:
             self.learned.sort(key=len)
-            del self.learned[_KEPT_CLAUSES:]
+            del self.learned[self.kept:]
+            self.kept = int(self.kept * _KEPT_GROWTH) + 1
             self.watches = {}
             for clause in self.learned:
                 self.watch(clause[0], clause)
@@ -413,7 +417,7 @@ class _Learner:
                     self.watch(learned[1], learned)
                 self.set(learned[0] >> 1, 1 - (learned[0] & 1), learned, level)
                 continue
-            if conflicts >= run_length or len(self.learned) > 2 * _KEPT_CLAUSES:
+            if conflicts >= run_length or len(self.learned) > 2 * self.kept:
                 self.restart()
                 if conflicts >= run_length:
                     conflicts, run_length = 0, 2 * run_length

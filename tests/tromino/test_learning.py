@@ -33,33 +33,41 @@ def test_a_board_with_a_tiling_is_tiled_and_one_without_is_proved_so():
     assert learning_tiling([], Budget()) == []
 
 
-# The search backs up one level only where a dead end would jump back further than
-# this; 0 makes it do so at every dead end that jumps at all (values set out of order).
-JUMPS = pytest.mark.parametrize("longest_jump", [learning._LONGEST_JUMP, 0],
-                                ids=["usual", "back-up-one-level"])
+# Ways of running the search that take its rarer paths on small boards: backing up one
+# level only at every dead end that jumps (values set out of order), and that with
+# the learned clauses cut down to the 50 shortest whenever there are 100.
+WAYS = pytest.mark.parametrize("way", [
+    {}, {"_LONGEST_JUMP": 0}, {"_LONGEST_JUMP": 0, "_KEPT_CLAUSES": 50}],
+    ids=["usual", "back-up-one-level", "and-few-clauses-kept"])
 
 
-@JUMPS
+def learning_tiling_run(way, cells, budget):
+    """learning_tiling(cells, budget), with the module's settings changed as *way* says."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in way.items():
+            patch.setattr(learning, name, value)
+        return learning_tiling(cells, budget)
+
+
+@WAYS
 @settings(max_examples=200, deadline=None)
 @given(height=st.integers(1, 8), width=st.integers(1, 8),
        cells=st.sets(st.integers(0, 63), max_size=24))
 def test_it_agrees_with_a_naive_search_and_its_tilings_are_valid(
-        longest_jump, height, width, cells):
+        way, height, width, cells):
     holes = frozenset(divmod(cell, width) for cell in cells if cell < height * width)
     board = Board(height, width, holes)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(learning, "_LONGEST_JUMP", longest_jump)
-        found = learning_tiling(board.free_cells, Budget())
+    found = learning_tiling_run(way, board.free_cells, Budget())
     assert (found is not None) == naive_tileable(height, width, holes)
     if found is not None:
         assert_valid_tiling(board, as_tiling(board, found))
 
 
-@JUMPS
+@WAYS
 @settings(max_examples=40, deadline=None)
 @given(side=st.integers(6, 9), seed=st.integers(0, 2**32))
 def test_a_board_a_hole_away_from_a_tiling_gets_the_naive_searchs_answer(
-        longest_jump, side, seed):
+        way, side, seed):
     """Dense boards with one hole moved: most cannot be tiled, and nothing shows it at a
     glance, so the search meets many dead ends before its answer."""
     rng = random.Random(seed)
@@ -70,26 +78,22 @@ def test_a_board_a_hole_away_from_a_tiling_gets_the_naive_searchs_answer(
     holes.remove(rng.choice(sorted(holes)))
     holes.add(rng.choice(free))
     board = Board(side, side, frozenset(holes))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(learning, "_LONGEST_JUMP", longest_jump)
-        found = learning_tiling(board.free_cells, Budget())
+    found = learning_tiling_run(way, board.free_cells, Budget())
     assert (found is not None) == naive_tileable(side, side, board.holes)
     if found is not None:
         assert_valid_tiling(board, as_tiling(board, found))
 
 
-@JUMPS
+@WAYS
 @settings(max_examples=20, deadline=None)
 @given(height=st.integers(10, 30), width=st.integers(10, 30), seed=st.integers(0, 2**32))
-def test_dense_boards_are_tiled_validly(longest_jump, height, width, seed):
+def test_dense_boards_are_tiled_validly(way, height, width, seed):
     """A hole in every third cell, tileable by construction: the search must find one,
     on tall boards and on wide ones (swept column by column)."""
     cells = height * width
     holes = cells // 3 + (cells - cells // 3) % 3
     board = random_board(height, width, holes=holes, seed=seed)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(learning, "_LONGEST_JUMP", longest_jump)
-        found = learning_tiling(board.free_cells, Budget(time_limit=60))
+    found = learning_tiling_run(way, board.free_cells, Budget(time_limit=60))
     assert found is not None
     assert_valid_tiling(board, as_tiling(board, found))
 
