@@ -32,7 +32,9 @@ import attrs
 
 from puzzlekit.errors import ArgumentError, LimitReached
 
-__all__ = ["Budget", "Progress", "ProgressCallback", "StopReason", "check_limit", "make_rng"]
+__all__ = [
+    "Budget", "Progress", "ProgressCallback", "StopReason", "check_limit", "make_rng", "on_time",
+]
 
 _CLOCK_EVERY = 256
 _REPORT_EVERY = 0.2  # seconds between two progress reports
@@ -252,6 +254,21 @@ class Budget:
         if self._deadline is None:
             return None
         return max(0.0, self._deadline - time.perf_counter())
+
+
+def on_time(budget: Budget, what: str) -> None:
+    """Raise :class:`~puzzlekit.LimitReached` for *what* once *budget* is out of time (or
+    asked to stop); report progress. For work that spends no nodes but can take seconds
+    on the largest inputs (building, sorting, setting up a search), between its steps.
+
+    >>> on_time(Budget(), "tile")
+    >>> on_time(Budget(time_limit=0), "tile")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.errors.LimitReached: tile stopped by its time limit after 0 nodes, before an answer
+    """
+    if budget.check_clock():
+        raise budget.limit_reached(what)
 
 
 def make_rng(seed: int | None) -> random.Random:

@@ -51,7 +51,7 @@ import attrs
 
 from puzzlekit.errors import ArgumentError, UnsolvableError
 from puzzlekit.grid import Cell, check_int
-from puzzlekit.limits import Budget, ProgressCallback
+from puzzlekit.limits import Budget, ProgressCallback, on_time
 from puzzlekit.tromino.bands import BAND_MAX_CELLS, band_sweep, dense
 from puzzlekit.tromino.board import BLOCK_CELLS, Board, Tromino, check_blocked, check_size
 from puzzlekit.tromino.solver import (
@@ -155,21 +155,6 @@ def _divide_and_conquer(n: int, hole: tuple[int, int], budget: Budget, what: str
 
 
 _CODES_PER_LOOK = 1 << 16  # codes built between two looks at the clock (a few milliseconds)
-
-
-def on_time(budget: Budget, what: str) -> None:
-    """Raise :class:`~puzzlekit.LimitReached` for *what* once *budget* is out of time (or
-    asked to stop); report progress. The constructions are linear in the board's cells,
-    but take seconds on the largest boards, so they look at the clock as they build.
-
-    >>> on_time(Budget(), "tile")
-    >>> on_time(Budget(time_limit=0), "tile")
-    Traceback (most recent call last):
-    ...
-    puzzlekit.errors.LimitReached: tile stopped by its time limit after 0 nodes, before an answer
-    """
-    if budget.check_clock():
-        raise budget.limit_reached(what)
 
 
 def shifted(out: list[int], codes: list[int], shift: int, budget: Budget, what: str) -> None:

@@ -48,7 +48,7 @@ from collections.abc import Iterable
 
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import Cell, as_cell
-from puzzlekit.limits import Budget
+from puzzlekit.limits import Budget, on_time
 from puzzlekit.tromino.board import BLOCK_CELLS
 
 __all__ = ["LEARNING_MAX_CELLS", "learning_tiling"]
@@ -74,14 +74,13 @@ def _trominoes(cells: list[Cell], budget: Budget, what: str) -> list[tuple[int, 
     index = {cell: number for number, cell in enumerate(cells)}
     blocks = {(row - down, col - right) for row, col in cells
               for down in (0, 1) for right in (0, 1)}
-    if budget.check_clock():
-        raise budget.limit_reached(what)
+    on_time(budget, what)
     corners = sorted(blocks)
     del blocks
     found = []
     for done, (row, col) in enumerate(corners):
-        if not done % _SETUP_CHUNK and budget.check_clock():
-            raise budget.limit_reached(what)
+        if not done % _SETUP_CHUNK:
+            on_time(budget, what)
         for (a, b), (c, d), (e, f) in BLOCK_CELLS:
             first, second, third = (row + a, col + b), (row + c, col + d), (row + e, col + f)
             if first in index and second in index and third in index:
@@ -112,7 +111,7 @@ class _Learner:
         for tromino, members in enumerate(self.trominoes):
             for cell in members:
                 self.on_cell[cell].append(tromino)
-        self.on_time()
+        on_time(budget, what)
         self.left = [len(trominoes) for trominoes in self.on_cell]  # not ruled out
         # Used trominoes on a cell: more than one only at a dead end, and one of them can
         # stay when a chronological back-up undoes the other.
@@ -128,11 +127,11 @@ class _Learner:
         self.watches: dict[int, list[list[int]]] = {}
         self.learned: list[list[int]] = []
         self.kept = _KEPT_CLAUSES  # learned clauses kept at the next cut
-        self.on_time()
+        on_time(budget, what)
         # Before any dead end, the trominoes on cells with the fewest trominoes come first.
         self.activity = [sum(1.0 / len(self.on_cell[cell]) for cell in members)
                          for members in self.trominoes]
-        self.on_time()
+        on_time(budget, what)
         self.bump = 1.0
         self.saved = bytearray(count)  # each tromino's last value: tried first again
         self.open = 0  # every cell before it is covered
@@ -141,15 +140,10 @@ class _Learner:
         if rng is not None:
             rng.shuffle(ties)
         self.ties = ties
-        self.on_time()
+        on_time(budget, what)
         self.queue: list[tuple[float, int, int]]
         self.queued: bytearray  # whether the queue holds a tromino at its activity
         self.requeue()
-
-    def on_time(self) -> None:
-        """Stop with :class:`~puzzlekit.LimitReached` when the time limit has passed."""
-        if self.budget.check_clock():
-            raise self.budget.limit_reached(self.what)
 
     def requeue(self) -> None:
         """The queue of choices anew: every unset tromino once, at its activity."""
@@ -392,7 +386,7 @@ class _Learner:
         cells, on_cell = self.cells, self.on_cell
         if any(not trominoes for trominoes in on_cell):
             return None
-        self.on_time()  # the end of the setup
+        on_time(self.budget, self.what)  # the end of the setup
         for cell, trominoes in enumerate(on_cell):
             if len(trominoes) == 1 and self.truth[2 * trominoes[0]] == _UNSET:
                 self.set(trominoes[0], 1, cell, 0)
@@ -461,6 +455,5 @@ def learning_tiling(
     cols = max(col for _, col in ordered) - min(col for _, col in ordered) + 1
     if cols > rows:  # wide: column by column, so that the front is the shorter side
         ordered.sort(key=lambda cell: (cell[1], cell[0]))
-    if budget.check_clock():  # sorting a million cells takes a second
-        raise budget.limit_reached(what)
+    on_time(budget, what)  # sorting a million cells takes a second
     return _Learner(ordered, min(rows, cols), budget, rng, what).run()

@@ -53,12 +53,11 @@ from itertools import combinations
 
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import Cell, check_int
-from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.limits import Budget, ProgressCallback, make_rng, on_time
 from puzzlekit.tromino.board import BLOCK_CELLS, Board, check_size
 from puzzlekit.tromino.construct import (
     decompose,
     fill_rectangle,
-    on_time,
     one_hole_codes,
     one_hole_reason,
     rectangle_tileable,

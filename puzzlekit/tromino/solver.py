@@ -36,7 +36,7 @@ import attrs
 from puzzlekit.contract import SearchResult
 from puzzlekit.errors import ArgumentError, LimitReached
 from puzzlekit.grid import Cell, as_cell, check_int, where
-from puzzlekit.limits import Budget, ProgressCallback, make_rng
+from puzzlekit.limits import Budget, ProgressCallback, make_rng, on_time
 from puzzlekit.tromino.board import (
     Board,
     Tromino,
@@ -461,8 +461,7 @@ def sweep_cells(cells: Iterable[Cell], budget: Budget, *, what: str = "tile"
         span = _span(order, index)
         if best is None or span < best[0]:
             best = (span, transposed, order, index)
-        if budget.check_clock():  # a region of a million cells takes a second each way
-            raise budget.limit_reached(what)
+        on_time(budget, what)  # a region of a million cells takes a second each way
     assert best is not None
     span, transposed, order, index = best
     if span > CELL_SWEEP_SPAN:
@@ -620,8 +619,7 @@ def _tile_large(
                 f"the learning search (at most {LEARNING_MAX_CELLS:,} cells)")
     found: list[Triple] = []
     for region in regions:
-        if budget.check_clock():
-            raise budget.limit_reached(what)
+        on_time(budget, what)
         tiled = _tile_region(list(region.cell_list()), budget, rng, what)
         if tiled is None:
             return None
