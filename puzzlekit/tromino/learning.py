@@ -175,12 +175,11 @@ class _Learner:
         size = self.starts[level]
         truth, covered, left, saved = self.truth, self.covered, self.left, self.saved
         trominoes, first_open, levels = self.trominoes, self.open, self.level
-        undone: list[int] = []
-        kept: list[int] = []
-        for tromino in self.trail[size:]:
-            (kept if levels[tromino] <= level else undone).append(tromino)
+        later = self.trail[size:]
         del self.trail[size:]
-        self.trail += kept
+        undone = [tromino for tromino in later if levels[tromino] > level]
+        if len(undone) < len(later):  # values set out of order at or below the level stay
+            self.trail += [tromino for tromino in later if levels[tromino] <= level]
         for tromino in undone:
             used = truth[2 * tromino]
             if used:
@@ -210,37 +209,52 @@ class _Learner:
         """Draw the consequences of the trail; a clause all of whose literals are false
         at a dead end."""
         truth, trail, trominoes, on_cell = self.truth, self.trail, self.trominoes, self.on_cell
-        levels = self.level
-        while self.done < len(trail):
-            tromino = trail[self.done]
-            self.done += 1
+        levels, reasons, covered, left = self.level, self.reason, self.covered, self.left
+        watches = self.watches
+        done = self.done
+        while done < len(trail):
+            tromino = trail[done]
+            done += 1
             if truth[2 * tromino]:
                 level = levels[tromino]
+                reason = -1 - tromino
                 for cell in trominoes[tromino]:
                     for other in on_cell[cell]:
                         if other != tromino:
-                            if truth[2 * other] == _UNSET:
-                                self.set(other, 0, -1 - tromino, level)
-                            elif truth[2 * other]:
+                            value = truth[2 * other]
+                            if value == _UNSET:  # ruled out: set() written out, the hot path
+                                truth[2 * other] = 0
+                                truth[2 * other + 1] = 1
+                                levels[other] = level
+                                reasons[other] = reason
+                                trail.append(other)
+                                for ruled in trominoes[other]:
+                                    left[ruled] -= 1
+                            elif value:
+                                self.done = done
                                 return [2 * tromino + 1, 2 * other + 1]
                 false = 2 * tromino + 1
             else:
                 for cell in trominoes[tromino]:
-                    if not self.covered[cell]:
-                        left = self.left[cell]
-                        if left == 0:
+                    if not covered[cell]:
+                        remaining = left[cell]
+                        if remaining == 0:
+                            self.done = done
                             return [2 * other for other in on_cell[cell]]
-                        if left == 1:
+                        if remaining == 1:
                             for other in on_cell[cell]:
                                 if truth[2 * other] == _UNSET:
                                     self.set(other, 1, cell, max(
                                         levels[rest] for rest in on_cell[cell] if rest != other))
                                     break
                 false = 2 * tromino
-            if false in self.watches:
-                conflict = self.watched(false)
+            watching = watches.get(false)
+            if watching:
+                conflict = self.watched(false, watching)
                 if conflict is not None:
+                    self.done = done
                     return conflict
+        self.done = done
         return None
 
     def watch(self, literal: int, clause: list[int]) -> None:
@@ -251,13 +265,12 @@ class _Learner:
         else:
             watching.append(clause)
 
-    def watched(self, false: int) -> list[int] | None:
-        """Visit the learned clauses watching the literal *false*, which has just become
+    def watched(self, false: int, watching: list[list[int]]) -> list[int] | None:
+        """Visit the learned clauses *watching* the literal *false*, which has just become
         false: watch another literal, or set the last one left, or report a dead end."""
-        truth = self.truth
-        watching = self.watches[false]
-        at = 0
-        while at < len(watching):
+        truth, watches = self.truth, self.watches
+        at, count = 0, len(watching)
+        while at < count:
             clause = watching[at]
             first = clause[0]
             if first == false:
@@ -270,8 +283,13 @@ class _Learner:
                 literal = clause[place]
                 if truth[literal]:  # true or unset: watch it instead
                     clause[1], clause[place] = literal, false
-                    self.watch(literal, clause)
-                    watching[at] = watching[-1]
+                    other = watches.get(literal)
+                    if other is None:
+                        watches[literal] = [clause]
+                    else:
+                        other.append(clause)
+                    count -= 1
+                    watching[at] = watching[count]
                     watching.pop()
                     break
             else:
