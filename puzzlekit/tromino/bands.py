@@ -27,7 +27,7 @@ that is a multiple of 3), through :data:`AHEAD_ROWS` rows near such parts.
 This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
 refuses the board.
 
->>> from puzzlekit.limits import Budget
+>>> from puzzlekit.limits import Budget, on_time
 >>> holes = {(0, 0), (2, 4), (4, 1), (5, 6)}
 >>> codes = band_sweep(8, 8, holes, Budget())
 >>> from puzzlekit.tromino import Board, Tiling
@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from puzzlekit.errors import ArgumentError
 from puzzlekit.grid import Cell
-from puzzlekit.limits import Budget
+from puzzlekit.limits import Budget, on_time
 from puzzlekit.tromino.board import check_blocked, check_size
 from puzzlekit.tromino.solver import SEARCH_MAX_CELLS, tile_free_cells
 
@@ -153,6 +153,7 @@ class _Sweep:
                  what: str) -> None:
         height, width = check_size(height, width)
         cells = check_blocked(height, width, blocked)
+        on_time(budget, what)  # hundreds of thousands of blocked cells take a second
         # Bands swept through AHEAD_ROWS rows where the quick sweeps stall.
         self.careful = height * width <= BAND_MAX_CELLS or dense(height, width, len(cells))
         self.height, self.width = height, width

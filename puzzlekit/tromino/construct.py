@@ -967,8 +967,7 @@ def slab_sweep(height: int, width: int, blocked: Iterable[Cell], budget: Budget,
     height, width = check_size(height, width)
     cells = check_blocked(height, width, blocked)
     on_time(budget, what)
-    plans = _slab_plans(height, width, cells)
-    on_time(budget, what)
+    plans = _slab_plans(height, width, cells, budget, what)
     whole = height * width
     for swept, transposed, holes, cores in plans:
         if transposed and plans[0].swept == whole and swept == whole:
@@ -992,9 +991,10 @@ class _SlabPlan(NamedTuple):
     cores: list[tuple[int, int]]
 
 
-def _slab_plans(height: int, width: int, cells: Collection[Cell]) -> list[_SlabPlan]:
+def _slab_plans(height: int, width: int, cells: Collection[Cell], budget: Budget,
+                what: str) -> list[_SlabPlan]:
     """:func:`slab_sweep`'s plans along the rows and along the columns, fewest cells
-    swept first."""
+    swept first (each sorts every blocked cell: the clock is looked at after each)."""
     plans = []
     for transposed in (False, True):
         cols = height if transposed else width
@@ -1002,6 +1002,7 @@ def _slab_plans(height: int, width: int, cells: Collection[Cell]) -> list[_SlabP
         cores = _cores([row for row, _ in holes])
         plans.append(_SlabPlan(sum(bottom - top for top, bottom in cores) * cols, transposed,
                                holes, cores))
+        on_time(budget, what)
     return sorted(plans, key=lambda plan: plan[:2])
 
 
@@ -1071,6 +1072,7 @@ def _slabs(height: int, width: int, holes: list[Cell], cores: list[tuple[int, in
                 if ((last - first) * (width - left) - len(rest)) % 3:
                     continue
                 turned = sorted((col, row) for row, col in rest)
+                on_time(budget, what)  # a slab can hold hundreds of thousands of cells
                 cores = _cores([row for row, _ in turned])
                 if 2 * sum(bottom - top for top, bottom in cores) > width - left:
                     break  # its blocked cells are in most of its columns
@@ -1236,7 +1238,7 @@ def _construct(
             # give up on them.
             packed = cells > SEARCH_MAX_CELLS and (
                 dense(height, width, len(rest))  # first: the plans sort every blocked cell
-                or _slab_plans(height, width, rest)[0].swept * _SLABS_FIRST <= cells)
+                or _slab_plans(height, width, rest, budget, what)[0].swept * _SLABS_FIRST <= cells)
             if packed:
                 decomposed = slab_sweep(height, width, rest, budget, what=what, build=build)
             if decomposed is None:
