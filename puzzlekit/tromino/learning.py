@@ -65,6 +65,7 @@ _KEPT_GROWTH = 1.1  # ... and then the next time: with a fixed number, a search 
 # more clauses at once could go round for ever
 _UNSET = 2
 _LONGEST_JUMP = 100  # levels a dead end jumps back at most; else back one level only
+_HALF = (1).__rrshift__  # a literal's tromino (literal >> 1), mapped over a clause in C
 _SETUP_CHUNK = 1 << 16  # corners looked at between looks at the clock while setting up
 
 
@@ -244,8 +245,11 @@ class _Learner:
                         if remaining == 1:
                             for other in on_cell[cell]:
                                 if truth[2 * other] == _UNSET:
-                                    self.set(other, 1, cell, max(
-                                        levels[rest] for rest in on_cell[cell] if rest != other))
+                                    # The deepest level of the others (ruled out): an unset
+                                    # tromino's level is never read, so it may count as 0.
+                                    levels[other] = 0
+                                    self.set(other, 1, cell,
+                                             max(map(levels.__getitem__, on_cell[cell])))
                                     break
                 false = 2 * tromino
             watching = watches.get(false)
@@ -295,7 +299,7 @@ class _Learner:
             else:
                 if truth[first] == 0:
                     return clause
-                level = max(self.level[literal >> 1] for literal in clause[1:])
+                level = max(map(self.level.__getitem__, map(_HALF, clause[1:])))
                 self.set(first >> 1, 1 - (first & 1), clause, level)
                 at += 1
         return None
@@ -412,7 +416,7 @@ class _Learner:
         while True:
             conflict = self.propagate()
             if conflict is not None:
-                deepest = max(self.level[literal >> 1] for literal in conflict)
+                deepest = max(map(self.level.__getitem__, map(_HALF, conflict)))
                 if deepest == 0:
                     return None  # a dead end that no choice caused: no tiling
                 if deepest < len(self.starts):
