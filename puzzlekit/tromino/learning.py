@@ -229,8 +229,8 @@ class _Learner:
                                 levels[other] = level
                                 reasons[other] = reason
                                 trail.append(other)
-                                for ruled in trominoes[other]:
-                                    left[ruled] -= 1
+                                for its_cell in trominoes[other]:
+                                    left[its_cell] -= 1
                             elif value:
                                 self.done = done
                                 return [2 * tromino + 1, 2 * other + 1]
