@@ -27,7 +27,7 @@ that is a multiple of 3), through :data:`AHEAD_ROWS` rows near such parts.
 This proves nothing when it fails: :func:`band_sweep` answers ``None`` and the caller
 refuses the board.
 
->>> from puzzlekit.limits import Budget, on_time
+>>> from puzzlekit.limits import Budget
 >>> holes = {(0, 0), (2, 4), (4, 1), (5, 6)}
 >>> codes = band_sweep(8, 8, holes, Budget())
 >>> from puzzlekit.tromino import Board, Tiling

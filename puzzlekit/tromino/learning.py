@@ -322,17 +322,17 @@ class _Learner:
         here = len(self.starts)
         levels, trail = self.level, self.trail
         pending = 0
-        position = len(self.trail) - 1
+        position = len(trail) - 1
         literals = conflict
         while True:
             for literal in literals:
                 tromino = literal >> 1
-                if tromino in seen or self.level[tromino] == 0:
+                if tromino in seen or levels[tromino] == 0:
                     continue
                 seen.add(tromino)
                 self.activity[tromino] += self.bump
                 self.queued[tromino] = 0  # its entry is stale now
-                if self.level[tromino] == here:
+                if levels[tromino] == here:
                     pending += 1
                 else:
                     learned.append(literal)
